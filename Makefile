@@ -1,0 +1,36 @@
+# Two commands for a new user: `make run` (set up + serve the demo) and `make test` (the whole suite).
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Django 6 needs Python >= 3.12: take the newest of 3.13/3.12 on PATH or in pyenv.
+PYTHON ?= $(shell for p in python3.13 python3.12 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3 python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$p; break; }; done)
+
+.PHONY: run test setup demo e2e-browser clean
+
+$(BIN)/.installed: requirements-dev.lock
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6). Install python3.12 or python3.13."; exit 1; }
+	@echo "Using $(PYTHON)"
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	touch $@
+
+setup: $(BIN)/.installed
+
+demo: setup
+	DEBUG=1 $(BIN)/python manage.py migrate --no-input
+	DEBUG=1 $(BIN)/python manage.py loadrules
+	DEBUG=1 $(BIN)/python manage.py seeddemo
+
+run: demo
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C stops)"
+	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets
+
+test: setup
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) db.sqlite3* staticfiles .pytest_cache

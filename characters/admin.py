@@ -1,0 +1,26 @@
+from django.contrib import admin
+
+from characters.models import ApiToken, Campaign, Character
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    list_display = ["name", "system", "gm", "created"]
+    list_filter = ["system"]
+    search_fields = ["name", "gm__username"]
+    filter_horizontal = ["players"]
+
+
+@admin.register(Character)
+class CharacterAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "player", "is_npc", "max_wounds"]
+    list_filter = ["campaign__system", "is_npc"]
+    search_fields = ["name", "campaign__name", "player__username"]
+    list_select_related = ["campaign", "player"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ["user", "created"]
+    search_fields = ["user__username"]
+    readonly_fields = ["digest", "created"]

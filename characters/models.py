@@ -1,0 +1,93 @@
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from rules.systems import GameSystem
+
+
+def new_join_token():
+    return secrets.token_urlsafe(16)
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    system = models.CharField(max_length=20, choices=GameSystem.choices, db_index=True)
+    house_rules = models.JSONField(default=list, blank=True, help_text="Names of the house-rule toggles in force.")
+    gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaigns_run")
+    players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="campaigns_played", blank=True)
+    join_token = models.CharField(max_length=40, unique=True, default=new_join_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("campaign", args=[self.pk])
+
+    def is_member(self, user):
+        return user.pk == self.gm_id or self.players.filter(pk=user.pk).exists()
+
+
+class Character(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
+    name = models.CharField(max_length=120)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="characters",
+        help_text="The player who claimed this character; empty for NPCs and unclaimed characters.",
+    )
+    is_npc = models.BooleanField(default=False)
+    max_wounds = models.PositiveIntegerField(default=10)
+    characteristics = models.JSONField(
+        default=dict, blank=True, help_text='Per system, e.g. {"I": 35, "Ag": 30} for WFRP 4e.'
+    )
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["is_npc", "name"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def system(self):
+        return self.campaign.system
+
+    def characteristic(self, key):
+        return int(self.characteristics.get(key, 0) or 0)
+
+
+class ApiToken(models.Model):
+    """A per-user bearer token for the JSON API; only its SHA-256 is stored."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token")
+    digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"API token of {self.user}"
+
+    @staticmethod
+    def hash(raw):
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, user):
+        """Replace the user's token with a new one and return the raw value (shown once)."""
+        raw = secrets.token_urlsafe(32)
+        cls.objects.update_or_create(user=user, defaults={"digest": cls.hash(raw)})
+        return raw
+
+    @classmethod
+    def user_for(cls, raw):
+        token = cls.objects.select_related("user").filter(digest=cls.hash(raw)).first()
+        return token.user if token and token.user.is_active else None

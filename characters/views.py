@@ -1,0 +1,77 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from characters.models import ApiToken, Campaign, Character
+
+
+@login_required
+def home(request):
+    campaigns = (
+        Campaign.objects.filter(Q(gm=request.user) | Q(players=request.user))
+        .select_related("gm")
+        .prefetch_related("encounters")
+        .distinct()
+    )
+    return render(request, "characters/home.html", {"campaigns": campaigns})
+
+
+@login_required
+def campaign(request, pk):
+    campaign = get_object_or_404(Campaign.objects.select_related("gm"), pk=pk)
+    if not campaign.is_member(request.user):
+        raise PermissionDenied("You are not part of this campaign.")
+    is_gm = campaign.gm_id == request.user.pk
+    characters = campaign.characters.select_related("player")
+    if not is_gm:
+        characters = characters.filter(is_npc=False)
+    return render(
+        request,
+        "characters/campaign.html",
+        {
+            "campaign": campaign,
+            "is_gm": is_gm,
+            "characters": characters,
+            "encounters": campaign.encounters.all(),
+            "join_url": request.build_absolute_uri(f"/join/{campaign.join_token}/") if is_gm else None,
+        },
+    )
+
+
+@login_required
+def join(request, token):
+    campaign = get_object_or_404(Campaign, join_token=token)
+    if request.method == "POST":
+        if campaign.gm_id != request.user.pk:
+            campaign.players.add(request.user)
+            messages.success(request, f"You joined {campaign.name}. Claim your character below.")
+        return redirect(campaign)
+    return render(request, "characters/join.html", {"campaign": campaign})
+
+
+@login_required
+@require_POST
+def claim(request, pk):
+    character = get_object_or_404(Character.objects.select_related("campaign"), pk=pk)
+    campaign = character.campaign
+    if not campaign.players.filter(pk=request.user.pk).exists():
+        raise PermissionDenied("Join the campaign before claiming a character.")
+    if character.is_npc or character.player_id not in (None, request.user.pk):
+        messages.error(request, f"{character.name} is not free to claim.")
+    else:
+        character.player = request.user
+        character.save(update_fields=["player"])
+        messages.success(request, f"{character.name} is yours.")
+    return redirect(campaign)
+
+
+@login_required
+def api_token(request):
+    raw = None
+    if request.method == "POST":
+        raw = ApiToken.issue(request.user)
+    has_token = ApiToken.objects.filter(user=request.user).exists()
+    return render(request, "characters/api_token.html", {"raw": raw, "has_token": has_token})

@@ -1,0 +1,98 @@
+"""The JSON API (DESIGN.md "JSON API"): session cookie with CSRF, or `Authorization: Bearer <token>`."""
+
+import json
+
+from django.http import JsonResponse
+from django.views.decorators.http import require_http_methods
+
+from combat import commands, views_state
+from combat.creation import EncounterCreationError, create_encounter, visible_encounters
+from combat.models import Encounter
+
+STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, commands.CommandError: 400}
+
+
+def error(message, status):
+    return JsonResponse({"ok": False, "error": message}, status=status)
+
+
+def api_login_required(view):
+    def wrapped(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return error("Log in, or send 'Authorization: Bearer <token>'.", 401)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def json_body(request):
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise commands.CommandError("The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise commands.CommandError("The request body must be a JSON object.")
+    return body
+
+
+def viewer_state(pk, user):
+    """(view, None) or (None, error response) for encounter `pk` as `user` sees it."""
+    try:
+        encounter = views_state.load_encounter(pk)
+    except Encounter.DoesNotExist:
+        return None, error(f"There is no encounter {pk}.", 404)
+    view = views_state.build(encounter, user)
+    if view is None:
+        return None, error("You are not part of this encounter.", 403)
+    return view, None
+
+
+@require_http_methods(["GET", "POST"])
+@api_login_required
+def encounters(request):
+    if request.method == "GET":
+        return JsonResponse(
+            {"encounters": [{"id": e.pk, "name": e.name, "system": e.system} for e in visible_encounters(request.user)]}
+        )
+    try:
+        body = json_body(request)
+        encounter = create_encounter(
+            request.user,
+            name=body.get("name"),
+            system=body.get("system"),
+            house_rules=body.get("houserules", []),
+            campaign_id=body.get("campaign"),
+        )
+    except (commands.CommandError, EncounterCreationError) as exc:
+        return error(str(exc), 400)
+    view, _ = viewer_state(encounter.pk, request.user)
+    return JsonResponse(views_state.as_json(view), status=201)
+
+
+@require_http_methods(["GET"])
+@api_login_required
+def encounter_state(request, pk):
+    view, failure = viewer_state(pk, request.user)
+    return failure or JsonResponse(views_state.as_json(view))
+
+
+@require_http_methods(["POST"])
+@api_login_required
+def encounter_command(request, pk):
+    view, failure = viewer_state(pk, request.user)
+    if failure:
+        return failure
+    try:
+        body = json_body(request)
+        if not isinstance(body.get("command"), str):
+            raise commands.CommandError("Say which command to run: {\"command\": name, \"args\": {...}}.")
+        outcome = commands.execute(
+            view.encounter, request.user, body["command"], body.get("args"), body.get("expected_version")
+        )
+    except commands.CommandError as exc:
+        return error(str(exc), STATUS_FOR[type(exc)])
+    view, _ = viewer_state(pk, request.user)
+    return JsonResponse(
+        {"ok": True, "version": outcome.version, "result": outcome.result, "message": outcome.message,
+         "state": views_state.as_json(view)}
+    )

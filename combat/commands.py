@@ -1,0 +1,524 @@
+"""Every change to an encounter is a command (DESIGN.md "The spine: commands").
+
+A command locks the encounter row, checks permission and the expected version, validates its arguments,
+applies the change, bumps the version and logs it with the state needed to undo it — all in one
+transaction — and notifies the encounter's viewers after commit. Call one as a function,
+`next_turn(encounter, user)`, or by name, `execute(encounter, user, "next_turn", {})`.
+"""
+
+from dataclasses import dataclass, field
+
+from django import forms
+from django.db import transaction
+
+from combat import broadcast, snapshot
+from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+from combat.permissions import is_gm
+from rules.engine import symbaroum, wfrp4e
+from rules.engine.dice import Dice
+from rules.engine.initiative import turn_order
+from rules.models import ConditionDefinition
+from rules.systems import GameSystem
+
+REGISTRY = {}
+
+
+class CommandError(Exception):
+    """Bad input or an impossible action: nothing was changed. HTTP 400."""
+
+
+class CommandForbidden(CommandError):
+    """The user may not run this command on this encounter. HTTP 403."""
+
+
+class StaleVersion(CommandError):
+    """The click was made on an older view of the encounter. HTTP 409."""
+
+
+@dataclass
+class Context:
+    encounter: Encounter
+    user: object
+    combatants: list
+    conditions: list
+    dice: Dice
+    changed_combatants: set = field(default_factory=set)
+
+    def ordered(self):
+        return sorted(self.combatants, key=lambda c: (c.position, c.pk))
+
+    def touch(self, *combatants):
+        self.changed_combatants.update(combatants)
+
+
+class Args(forms.Form):
+    """Base of each command's arguments; `combatant` fields are resolved to this encounter's combatants."""
+
+    def __init__(self, data, context):
+        self.context = context
+        super().__init__(data)
+
+    def _combatant(self, key):
+        pk = self.cleaned_data.get(key)
+        if pk is None:
+            return None
+        for combatant in self.context.combatants:
+            if combatant.pk == pk:
+                return combatant
+        raise forms.ValidationError(f"There is no combatant {pk} in this encounter.")
+
+    def clean_combatant(self):
+        return self._combatant("combatant")
+
+
+class CombatantArgs(Args):
+    combatant = forms.IntegerField()
+
+
+class AmountArgs(CombatantArgs):
+    amount = forms.IntegerField(min_value=0, max_value=10_000)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: type
+    apply: object
+    gm_only: bool = True
+    undoable: bool = True
+
+    def __call__(self, encounter, user, expected_version=None, dice=None, **args):
+        return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
+
+
+def command(args=Args, **options):
+    def register(apply):
+        cmd = Command(name=apply.__name__, args=args, apply=apply, **options)
+        REGISTRY[cmd.name] = cmd
+        return cmd
+
+    return register
+
+
+@dataclass(frozen=True)
+class Outcome:
+    version: int
+    message: str
+    result: dict
+
+
+def describe_errors(form):
+    parts = []
+    for name, errors in form.errors.items():
+        label = "" if name == "__all__" else f"{name}: "
+        parts.append(label + " ".join(errors))
+    return "; ".join(parts)
+
+
+def execute(encounter, user, name, args=None, expected_version=None, dice=None):
+    """Run command `name` on `encounter` (an Encounter or its id) for `user`; returns an Outcome."""
+    cmd = REGISTRY.get(name)
+    if cmd is None:
+        raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
+    args = {} if args is None else args
+    if not isinstance(args, dict):
+        raise CommandError("args must be an object.")
+    unknown = sorted(set(args) - set(cmd.args.base_fields))
+    if unknown:
+        raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
+    if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+        raise CommandError("expected_version must be a whole number.")
+
+    with transaction.atomic():
+        pk = encounter.pk if isinstance(encounter, Encounter) else encounter
+        locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
+        if cmd.gm_only and not is_gm(locked, user):
+            raise CommandForbidden("Only the GM of this encounter can do that.")
+        if expected_version is not None and expected_version != locked.version:
+            raise StaleVersion(
+                f"The encounter has changed since you looked (version {locked.version}, you saw "
+                f"{expected_version}); nothing was done. The view is now up to date."
+            )
+        combatants = list(locked.combatants.select_related("character"))
+        conditions = list(
+            ConditionInstance.objects.filter(combatant__encounter=locked).select_related("definition")
+        )
+        context = Context(locked, user, combatants, conditions, dice or Dice())
+        form = cmd.args(args, context)
+        if not form.is_valid():
+            raise CommandError(describe_errors(form))
+        before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
+        message, result = cmd.apply(context, **form.cleaned_data)
+        if context.changed_combatants:
+            Combatant.objects.bulk_update(
+                context.changed_combatants,
+                ["name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden"],
+            )
+        locked.version += 1
+        locked.save()
+        LogEntry.objects.create(
+            encounter=locked,
+            version=locked.version,
+            user=user if getattr(user, "pk", None) else None,
+            command=name,
+            args=jsonable(form.cleaned_data),
+            result=result,
+            message=message[:300],
+            undo_state=before,
+        )
+        transaction.on_commit(lambda: broadcast.encounter_changed(locked.pk, locked.version))
+    if isinstance(encounter, Encounter):
+        encounter.refresh_from_db()
+    return Outcome(locked.version, message, result)
+
+
+def jsonable(cleaned):
+    return {key: getattr(value, "pk", value) for key, value in cleaned.items() if value not in (None, "")}
+
+
+def renumber(context, ordered):
+    for index, combatant in enumerate(ordered):
+        if combatant.position != index:
+            combatant.position = index
+            context.touch(combatant)
+
+
+def require_active(context):
+    if context.encounter.status != Encounter.Status.ACTIVE:
+        raise CommandError("The encounter has not started (or has ended).")
+
+
+# --- combatants -------------------------------------------------------------------------------------
+
+
+class AddCombatantArgs(Args):
+    character = forms.IntegerField(required=False)
+    name = forms.CharField(required=False, max_length=120)
+    side = forms.ChoiceField(choices=Combatant.Side.choices, required=False)
+    max_wounds = forms.IntegerField(required=False, min_value=1, max_value=10_000)
+    wounds = forms.IntegerField(required=False, min_value=0, max_value=10_000)
+    initiative = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
+    hidden = forms.BooleanField(required=False)
+
+    def clean_character(self):
+        pk = self.cleaned_data.get("character")
+        if pk is None:
+            return None
+        character = self.context.encounter.campaign.characters.filter(pk=pk).first()
+        if character is None:
+            raise forms.ValidationError(f"There is no character {pk} in this campaign.")
+        return character
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not data.get("character") and not (data.get("name") and data.get("max_wounds")):
+            raise forms.ValidationError("Give a character, or a name and max_wounds for an ad-hoc NPC.")
+        return data
+
+
+@command(AddCombatantArgs)
+def add_combatant(context, character, name, side, max_wounds, wounds, initiative, hidden):
+    if character:
+        name = name or character.name
+        max_wounds = max_wounds or character.max_wounds
+        side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
+        if initiative is None and context.encounter.system == GameSystem.WFRP4E and "I" in character.characteristics:
+            initiative = character.characteristic("I")
+    wounds = max_wounds if wounds is None else min(wounds, max_wounds)
+    ordered = context.ordered()
+    place = len(ordered)
+    if initiative is not None:
+        place = next(
+            (i for i, other in enumerate(ordered) if other.initiative is None or other.initiative < initiative),
+            len(ordered),
+        )
+    combatant = Combatant.objects.create(
+        encounter=context.encounter, character=character, name=name, side=side or Combatant.Side.ADVERSARY,
+        initiative=initiative, position=place, wounds=wounds, max_wounds=max_wounds, hidden=hidden,
+    )
+    context.combatants.append(combatant)
+    renumber(context, ordered[:place] + [combatant] + ordered[place:])
+    context.changed_combatants.discard(combatant)
+    hidden_note = " (hidden)" if hidden else ""
+    return f"{name} joins the fight{hidden_note}.", {"combatant": combatant.pk}
+
+
+@command(CombatantArgs)
+def remove_combatant(context, combatant):
+    ordered = context.ordered()
+    encounter = context.encounter
+    if encounter.active_id == combatant.pk:
+        remaining = [c for c in ordered if c.pk != combatant.pk]
+        encounter.active = remaining[ordered.index(combatant) % len(remaining)] if remaining else None
+    context.combatants.remove(combatant)
+    context.changed_combatants.discard(combatant)
+    combatant.delete()
+    renumber(context, [c for c in ordered if c is not combatant])
+    return f"{combatant.name} leaves the fight.", {"combatant": combatant.pk}
+
+
+@command(CombatantArgs)
+def hide_combatant(context, combatant):
+    combatant.hidden = True
+    context.touch(combatant)
+    return f"{combatant.name} is hidden from players.", {"combatant": combatant.pk}
+
+
+@command(CombatantArgs)
+def reveal_combatant(context, combatant):
+    combatant.hidden = False
+    context.touch(combatant)
+    return f"{combatant.name} is revealed to players.", {"combatant": combatant.pk}
+
+
+# --- initiative and turns ---------------------------------------------------------------------------
+
+
+class SetInitiativeArgs(CombatantArgs):
+    value = forms.IntegerField(min_value=-1000, max_value=1000)
+
+
+@command(SetInitiativeArgs)
+def set_initiative(context, combatant, value):
+    combatant.initiative = value
+    context.touch(combatant)
+    ordered = [c for c in context.ordered() if c is not combatant]
+    place = next((i for i, o in enumerate(ordered) if o.initiative is None or o.initiative < value), len(ordered))
+    renumber(context, ordered[:place] + [combatant] + ordered[place:])
+    return f"{combatant.name}'s initiative is {value}.", {"combatant": combatant.pk, "initiative": value}
+
+
+def _ranks(context):
+    """Scores each system orders by, highest first; characters' sheets supply the tie-breakers."""
+    system = context.encounter.system
+    ranks = {}
+    for c in context.combatants:
+        sheet = c.character.characteristics if c.character_id else {}
+        if system == GameSystem.WFRP4E:
+            initiative = int(sheet.get("I", c.initiative or 0))
+            ranks[c.pk] = (initiative, int(sheet.get("Ag", 0)))
+        elif system == GameSystem.SYMBAROUM:
+            ranks[c.pk] = (int(sheet.get("Quick", c.initiative or 0)), int(sheet.get("Vigilant", 0)))
+        else:
+            ranks[c.pk] = (c.initiative or 0,)
+    return ranks
+
+
+@command()
+def roll_initiative(context):
+    """Order everyone by the system's initiative rules, rolling off exact ties."""
+    if not context.combatants:
+        raise CommandError("Add a combatant first.")
+    ranks = _ranks(context)
+    system = context.encounter.system
+    if system == GameSystem.WFRP4E:
+        order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))
+    elif system == GameSystem.SYMBAROUM:
+        order, rolls = symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
+    else:
+        order, rolls = turn_order(ranks, lambda key: context.dice.d(10))
+    by_pk = {c.pk: c for c in context.combatants}
+    for pk in order:
+        by_pk[pk].initiative = ranks[pk][0]
+        context.touch(by_pk[pk])
+    renumber(context, [by_pk[pk] for pk in order])
+    if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
+        context.encounter.active = by_pk[order[0]]
+    roll_offs = "; ".join(f"{by_pk[pk].name} {', '.join(map(str, values))}" for pk, values in rolls.items())
+    detail = f" Roll-offs: {roll_offs}." if roll_offs else ""
+    return f"Initiative order set: {', '.join(by_pk[pk].name for pk in order)}.{detail}", {
+        "order": order, "roll_offs": {str(pk): values for pk, values in rolls.items()},
+    }
+
+
+class MoveArgs(CombatantArgs):
+    position = forms.IntegerField(min_value=0, help_text="New place in the turn order, 0 first.")
+
+
+@command(MoveArgs)
+def move_combatant(context, combatant, position):
+    ordered = [c for c in context.ordered() if c is not combatant]
+    position = min(position, len(ordered))
+    renumber(context, ordered[:position] + [combatant] + ordered[position:])
+    return f"{combatant.name} moves to place {position + 1} in the turn order.", {
+        "combatant": combatant.pk, "position": position,
+    }
+
+
+@command()
+def delay(context):
+    """The active combatant waits: they act after the next combatant, who acts now."""
+    require_active(context)
+    ordered = context.ordered()
+    if len(ordered) < 2:
+        raise CommandError("There is nobody to wait for.")
+    current = context.encounter.active
+    index = next(i for i, c in enumerate(ordered) if c.pk == current.pk)
+    if index == len(ordered) - 1:
+        raise CommandError(f"{current.name} is last this round and cannot delay further.")
+    following = ordered[index + 1]
+    ordered[index], ordered[index + 1] = following, ordered[index]
+    renumber(context, ordered)
+    context.encounter.active = following
+    return f"{current.name} delays; {following.name} acts first.", {"active": following.pk}
+
+
+@command()
+def start(context):
+    encounter = context.encounter
+    if encounter.status != Encounter.Status.PLANNING:
+        raise CommandError("The encounter has already started.")
+    ordered = context.ordered()
+    if not ordered:
+        raise CommandError("Add a combatant before starting.")
+    encounter.status = Encounter.Status.ACTIVE
+    encounter.round = 1
+    encounter.active = ordered[0]
+    return f"Round 1 begins: {ordered[0].name}'s turn.", {"round": 1, "active": ordered[0].pk}
+
+
+@command()
+def next_turn(context):
+    require_active(context)
+    encounter = context.encounter
+    ordered = context.ordered()
+    index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
+    expired = []
+    if index + 1 >= len(ordered):
+        encounter.round += 1
+        expired = tick_condition_timers(context)
+        upcoming = ordered[0]
+    else:
+        upcoming = ordered[index + 1]
+    encounter.active = upcoming
+    ended = f" {', '.join(expired)} ended." if expired else ""
+    prefix = f"Round {encounter.round} begins. " if index + 1 >= len(ordered) else ""
+    return f"{prefix}{upcoming.name}'s turn.{ended}", {
+        "round": encounter.round, "active": upcoming.pk, "expired": expired,
+    }
+
+
+def tick_condition_timers(context):
+    """End of round: every timed condition loses a round; those at zero are removed."""
+    timed = [c for c in context.conditions if c.remaining is not None]
+    finished = [c for c in timed if c.remaining <= 1]
+    ticking = [c for c in timed if c.remaining > 1]
+    for condition in ticking:
+        condition.remaining -= 1
+    if ticking:
+        ConditionInstance.objects.bulk_update(ticking, ["remaining"])
+    if finished:
+        ConditionInstance.objects.filter(pk__in=[c.pk for c in finished]).delete()
+    names = {c.pk: c.name for c in context.combatants}
+    return [f"{names[c.combatant_id]}'s {c.name}" for c in finished]
+
+
+@command()
+def end_encounter(context):
+    encounter = context.encounter
+    if encounter.status == Encounter.Status.ENDED:
+        raise CommandError("The encounter has already ended.")
+    encounter.status = Encounter.Status.ENDED
+    encounter.active = None
+    return f"The encounter ends after round {encounter.round}.", {"round": encounter.round}
+
+
+# --- wounds and conditions --------------------------------------------------------------------------
+
+
+@command(AmountArgs)
+def apply_damage(context, combatant, amount):
+    combatant.wounds = max(0, combatant.wounds - amount)
+    context.touch(combatant)
+    return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} wounds).", {
+        "combatant": combatant.pk, "wounds": combatant.wounds,
+    }
+
+
+@command(AmountArgs)
+def heal(context, combatant, amount):
+    combatant.wounds = min(combatant.max_wounds, combatant.wounds + amount)
+    context.touch(combatant)
+    return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} wounds).", {
+        "combatant": combatant.pk, "wounds": combatant.wounds,
+    }
+
+
+class ConditionArgs(CombatantArgs):
+    condition = forms.CharField(max_length=100)
+
+    def clean_condition(self):
+        name = self.cleaned_data["condition"].strip()
+        system = self.context.encounter.system
+        definition = ConditionDefinition.objects.filter(system=system, name__iexact=name).first()
+        if definition is None:
+            raise forms.ValidationError(f"'{name}' is not a condition of this game system.")
+        return definition
+
+
+class AddConditionArgs(ConditionArgs):
+    count = forms.IntegerField(required=False, min_value=1, max_value=99)
+    remaining = forms.IntegerField(required=False, min_value=1, max_value=999, help_text="Rounds it lasts.")
+
+
+@command(AddConditionArgs)
+def add_condition(context, combatant, condition, count, remaining):
+    count = count or 1
+    existing = next(
+        (c for c in context.conditions if c.combatant_id == combatant.pk and c.definition_id == condition.pk), None
+    )
+    if existing:
+        existing.count = existing.count + count if condition.stacks else 1
+        if remaining is not None:
+            existing.remaining = remaining
+        existing.save()
+        instance = existing
+    else:
+        instance = ConditionInstance.objects.create(
+            combatant=combatant, definition=condition, count=1 if not condition.stacks else count, remaining=remaining
+        )
+    timer = f" for {remaining} rounds" if remaining else ""
+    return f"{combatant.name} gains {condition.name} ×{instance.count}{timer}.", {
+        "combatant": combatant.pk, "condition": condition.name, "count": instance.count,
+    }
+
+
+class RemoveConditionArgs(ConditionArgs):
+    count = forms.IntegerField(required=False, min_value=1, max_value=99, help_text="Empty removes all.")
+
+
+@command(RemoveConditionArgs)
+def remove_condition(context, combatant, condition, count):
+    existing = next(
+        (c for c in context.conditions if c.combatant_id == combatant.pk and c.definition_id == condition.pk), None
+    )
+    if existing is None:
+        raise CommandError(f"{combatant.name} does not have {condition.name}.")
+    if count and count < existing.count:
+        existing.count -= count
+        existing.save()
+        left = existing.count
+    else:
+        existing.delete()
+        left = 0
+    return f"{combatant.name} loses {condition.name}" + (f" (×{left} left)." if left else "."), {
+        "combatant": combatant.pk, "condition": condition.name, "count": left,
+    }
+
+
+# --- undo -------------------------------------------------------------------------------------------
+
+
+@command(undoable=False)
+def undo(context):
+    target = (
+        LogEntry.objects.filter(encounter=context.encounter, undone=False, undo_state__isnull=False)
+        .order_by("-version")
+        .first()
+    )
+    if target is None:
+        raise CommandError("Nothing to undo.")
+    snapshot.restore(context.encounter, target.undo_state)
+    target.undone = True
+    target.save(update_fields=["undone"])
+    return f"Undid: {target.message}", {"undone": target.version}

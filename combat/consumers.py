@@ -1,0 +1,67 @@
+"""One websocket per viewer at /ws/encounters/<id>/ (DESIGN.md "Live updates").
+
+Every message is that viewer's whole live view as htmx out-of-band swaps, so a missed broadcast or a
+reconnect is healed by the next message: nothing is replayed, nothing is lost.
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from combat import views_state
+from combat.broadcast import group_name
+from combat.models import Encounter
+from combat.rendering import live_fragments
+
+FORBIDDEN = 4403
+
+
+@database_sync_to_async
+def render_for(encounter_id, user):
+    """(version, html) of the viewer's live view, or None if they may not see the encounter."""
+    try:
+        encounter = views_state.load_encounter(encounter_id)
+    except Encounter.DoesNotExist:
+        return None
+    view = views_state.build(encounter, user)
+    if view is None:
+        return None
+    return encounter.version, live_fragments(view)
+
+
+class EncounterConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
+        self.user = self.scope.get("user")
+        self.group = group_name(self.encounter_id)
+        self.sent_version = -1
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        rendered = await render_for(self.encounter_id, self.user)
+        if rendered is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.close(code=FORBIDDEN)
+            return
+        await self.accept()
+        await self.push(*rendered)
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Viewers only listen; any message from them asks for a full resync."""
+        await self.refresh()
+
+    async def encounter_changed(self, event):
+        if event["version"] > self.sent_version:
+            await self.refresh()
+
+    async def refresh(self):
+        rendered = await render_for(self.encounter_id, self.user)
+        if rendered is None:
+            await self.close(code=FORBIDDEN)
+            return
+        await self.push(*rendered)
+
+    async def push(self, version, html):
+        self.sent_version = version
+        await self.send(text_data=html)

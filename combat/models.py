@@ -1,0 +1,124 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from characters.models import Campaign, Character
+from rules.models import ConditionDefinition
+
+
+class Encounter(models.Model):
+    class Status(models.TextChoices):
+        PLANNING = "planning", "Planning"
+        ACTIVE = "active", "In combat"
+        ENDED = "ended", "Ended"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
+    name = models.CharField(max_length=120)
+    house_rules = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
+    round = models.PositiveIntegerField(default=0)
+    active = models.ForeignKey(
+        "Combatant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    pools = models.JSONField(default=dict, blank=True, help_text="Shared pools such as Group Advantage.")
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("encounter", args=[self.pk])
+
+    @property
+    def system(self):
+        return self.campaign.system
+
+
+class Combatant(models.Model):
+    class Side(models.TextChoices):
+        ALLY = "ally", "Ally"
+        ADVERSARY = "adversary", "Adversary"
+        NEUTRAL = "neutral", "Neutral"
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="combatants")
+    character = models.ForeignKey(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="combatants"
+    )
+    name = models.CharField(max_length=120)
+    side = models.CharField(max_length=10, choices=Side.choices, default=Side.ADVERSARY)
+    initiative = models.IntegerField(null=True, blank=True)
+    position = models.PositiveIntegerField(default=0, help_text="Place in the turn order, 0 first.")
+    wounds = models.IntegerField(default=10)
+    max_wounds = models.PositiveIntegerField(default=10)
+    advantage = models.IntegerField(default=0)
+    hidden = models.BooleanField(default=False, help_text="Hidden from players until revealed.")
+
+    class Meta:
+        ordering = ["position", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def player_id(self):
+        return self.character.player_id if self.character_id else None
+
+    @property
+    def is_npc(self):
+        return not (self.character_id and not self.character.is_npc)
+
+    @property
+    def wound_percent(self):
+        if not self.max_wounds:
+            return 0
+        return max(0, min(100, round(100 * self.wounds / self.max_wounds)))
+
+
+class ConditionInstance(models.Model):
+    combatant = models.ForeignKey(Combatant, on_delete=models.CASCADE, related_name="conditions")
+    definition = models.ForeignKey(ConditionDefinition, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveIntegerField(default=1)
+    remaining = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Rounds left; empty means until removed."
+    )
+
+    class Meta:
+        ordering = ["definition__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["combatant", "definition"], name="one_instance_per_condition"),
+        ]
+
+    def __str__(self):
+        return f"{self.definition.name} ×{self.count}"
+
+    @property
+    def name(self):
+        return self.definition.name
+
+
+class LogEntry(models.Model):
+    """One applied command: who, what, arguments, result, and the state needed to undo it."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="log")
+    version = models.PositiveIntegerField(help_text="Encounter version this command produced.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    command = models.CharField(max_length=40)
+    args = models.JSONField(default=dict)
+    result = models.JSONField(default=dict)
+    message = models.CharField(max_length=300)
+    undo_state = models.JSONField(null=True, blank=True, help_text="Encounter state before the command.")
+    undone = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["encounter", "version"], name="one_log_entry_per_version"),
+        ]
+
+    def __str__(self):
+        return f"#{self.version} {self.message}"

@@ -1,0 +1,54 @@
+"""The encounter state a command may change, captured before it runs and restored by `undo`.
+
+One generic mechanism serves every command, so no command needs an inverse of its own.
+"""
+
+from combat.models import Combatant, ConditionInstance
+
+ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools"]
+COMBATANT_FIELDS = [
+    "character_id", "name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden",
+]
+CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
+
+
+def _row(obj, fields):
+    return {"id": obj.pk, **{field: getattr(obj, field) for field in fields}}
+
+
+def capture(encounter, combatants, conditions):
+    return {
+        "encounter": {field: getattr(encounter, field) for field in ENCOUNTER_FIELDS},
+        "combatants": [_row(c, COMBATANT_FIELDS) for c in combatants],
+        "conditions": [_row(c, CONDITION_FIELDS) for c in conditions],
+    }
+
+
+def _restore_rows(model, queryset, rows, fields):
+    """Make the rows of `queryset` equal `rows`: delete extras, recreate missing, update the rest."""
+    wanted = {row["id"]: row for row in rows}
+    existing = {obj.pk: obj for obj in queryset}
+    extra = [pk for pk in existing if pk not in wanted]
+    if extra:
+        model.objects.filter(pk__in=extra).delete()
+    missing = [model(**row) for pk, row in wanted.items() if pk not in existing]
+    if missing:
+        model.objects.bulk_create(missing)
+    kept = [existing[pk] for pk in wanted if pk in existing]
+    for obj in kept:
+        for field in fields:
+            setattr(obj, field, wanted[obj.pk][field])
+    if kept:
+        model.objects.bulk_update(kept, [field.removesuffix("_id") for field in fields])
+
+
+def restore(encounter, snapshot):
+    _restore_rows(Combatant, encounter.combatants.all(), snapshot["combatants"], COMBATANT_FIELDS)
+    _restore_rows(
+        ConditionInstance,
+        ConditionInstance.objects.filter(combatant__encounter=encounter),
+        snapshot["conditions"],
+        CONDITION_FIELDS,
+    )
+    for field, value in snapshot["encounter"].items():
+        setattr(encounter, field, value)

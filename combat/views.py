@@ -1,0 +1,66 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from characters.models import Campaign
+from combat import commands, views_state
+from combat.creation import EncounterCreationError, create_encounter
+from combat.models import Encounter
+from combat.rendering import live_fragments, page_template
+
+
+def viewer(request, pk):
+    try:
+        encounter = views_state.load_encounter(pk)
+    except Encounter.DoesNotExist:
+        raise Http404("No such encounter.") from None
+    view = views_state.build(encounter, request.user)
+    if view is None:
+        raise PermissionDenied("You are not part of this encounter.")
+    return view
+
+
+@login_required
+def encounter(request, pk):
+    view = viewer(request, pk)
+    return render(request, page_template(view), {"view": view, "encounter": view.encounter})
+
+
+def command_args(post):
+    """Form fields become command arguments; empty inputs mean 'not given'."""
+    return {key: value for key, value in post.items() if key not in {"csrfmiddlewaretoken", "expected_version"} and value != ""}
+
+
+@login_required
+@require_POST
+def run_command(request, pk, name):
+    view = viewer(request, pk)
+    raw_version = request.POST.get("expected_version", "")
+    expected = int(raw_version) if raw_version.isdigit() else None
+    try:
+        outcome = commands.execute(view.encounter, request.user, name, command_args(request.POST), expected)
+        flash, level = outcome.message, "success"
+    except commands.CommandForbidden as exc:
+        raise PermissionDenied(str(exc)) from None
+    except commands.CommandError as exc:
+        flash, level = str(exc), "error"
+    if not request.htmx:
+        getattr(messages, level)(request, flash)
+        return redirect(view.encounter)
+    fresh = views_state.build(views_state.load_encounter(pk), request.user)
+    return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
+
+
+@login_required
+@require_POST
+def new_encounter(request, campaign_pk):
+    campaign = get_object_or_404(Campaign, pk=campaign_pk, gm=request.user)
+    try:
+        created = create_encounter(request.user, request.POST.get("name", ""), campaign_id=campaign.pk)
+    except EncounterCreationError as exc:
+        messages.error(request, str(exc))
+        return redirect(campaign)
+    return redirect(created)

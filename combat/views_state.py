@@ -1,0 +1,120 @@
+"""What one viewer may see of an encounter: the single source for the pages, the websocket and the API.
+
+Players get only revealed combatants, and no NPC wound numbers; everything is built in a fixed number of
+queries however many combatants there are.
+"""
+
+from dataclasses import dataclass, field
+
+from combat.models import Combatant, ConditionInstance, Encounter
+from combat.permissions import GM, role
+from rules.models import ConditionDefinition
+
+LOG_LINES = 30
+
+
+@dataclass
+class Row:
+    combatant: object
+    conditions: list
+    mine: bool
+    show_wounds: bool
+    turn: int
+
+    def __getattr__(self, name):
+        return getattr(self.combatant, name)
+
+
+@dataclass
+class EncounterView:
+    encounter: Encounter
+    role: str
+    user: object
+    rows: list
+    active: object
+    log: list = field(default_factory=list)
+    condition_choices: list = field(default_factory=list)
+    characters: list = field(default_factory=list)
+
+    sides = Combatant.Side.choices
+
+    @property
+    def is_gm(self):
+        return self.role == GM
+
+    @property
+    def turn(self):
+        return self.active.turn if self.active else None
+
+    @property
+    def mine(self):
+        return [row for row in self.rows if row.mine]
+
+    @property
+    def my_turn(self):
+        return bool(self.active and self.active.mine)
+
+
+def load_encounter(pk):
+    return Encounter.objects.select_related("campaign").get(pk=pk)
+
+
+def build(encounter, user, viewer_role=None):
+    """The view of `encounter` for `user`, or None when the user may not see it."""
+    viewer_role = viewer_role or role(encounter, user)
+    if viewer_role is None:
+        return None
+    gm = viewer_role == GM
+    combatants = [
+        c
+        for c in encounter.combatants.select_related("character").order_by("position", "pk")
+        if gm or not c.hidden
+    ]
+    by_combatant = {}
+    for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
+        by_combatant.setdefault(condition.combatant_id, []).append(condition)
+    rows = []
+    for turn, c in enumerate(combatants, start=1):
+        mine = c.character_id is not None and c.character.player_id == user.pk
+        rows.append(Row(c, by_combatant.get(c.pk, []), mine, gm or mine or not c.is_npc, turn))
+    active = next((row for row in rows if row.pk == encounter.active_id), None)
+    view = EncounterView(encounter, viewer_role, user, rows, active)
+    if gm:
+        view.log = list(encounter.log.select_related("user")[:LOG_LINES])
+        view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
+        view.characters = list(encounter.campaign.characters.all())
+    return view
+
+
+def as_json(view):
+    """The API's state object (DESIGN.md "JSON API")."""
+    encounter = view.encounter
+    return {
+        "id": encounter.pk,
+        "name": encounter.name,
+        "system": encounter.system,
+        "houserules": encounter.house_rules,
+        "status": encounter.status,
+        "version": encounter.version,
+        "round": encounter.round,
+        "turn": view.turn,
+        "active": view.active.pk if view.active else None,
+        "pools": encounter.pools,
+        "combatants": [
+            {
+                "id": row.pk,
+                "name": row.name,
+                "side": row.side,
+                "initiative": row.initiative,
+                "wounds": row.wounds if row.show_wounds else None,
+                "max_wounds": row.max_wounds if row.show_wounds else None,
+                "advantage": row.advantage,
+                "hidden": row.hidden if view.is_gm else False,
+                "character": row.character_id,
+                "conditions": [
+                    {"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions
+                ],
+            }
+            for row in view.rows
+        ],
+    }

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from characters import views as character_views
+from combat import api, views as combat_views
+
+urlpatterns = [
+    path("", character_views.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/token/", character_views.api_token, name="api-token"),
+    path("campaigns/<int:pk>/", character_views.campaign, name="campaign"),
+    path("campaigns/<int:campaign_pk>/encounters/new/", combat_views.new_encounter, name="new-encounter"),
+    path("join/<str:token>/", character_views.join, name="join"),
+    path("characters/<int:pk>/claim/", character_views.claim, name="claim"),
+    path("encounters/<int:pk>/", combat_views.encounter, name="encounter"),
+    path("encounters/<int:pk>/do/<str:name>/", combat_views.run_command, name="command"),
+    path("api/encounters/", api.encounters, name="api-encounters"),
+    path("api/encounters/<int:pk>/", api.encounter_state, name="api-encounter"),
+    path("api/encounters/<int:pk>/commands/", api.encounter_command, name="api-command"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Pure-Python game mechanics, one module per system. No Django imports: dice are passed in."""
