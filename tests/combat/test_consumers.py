@@ -1,0 +1,133 @@
+"""The websocket from the outside: the full ASGI app, a real session cookie, per-viewer HTML."""
+
+import os
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from combat import commands
+from config.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LAYERS = {
+    "memory": {"BACKEND": "channels.layers.InMemoryChannelLayer"},
+}
+if os.environ.get("REDIS_URL"):
+    from config.settings import redis_channel_layer
+
+    LAYERS["redis"] = redis_channel_layer(os.environ["REDIS_URL"])
+
+
+@pytest.fixture(params=sorted(LAYERS))
+def channel_layer(request, settings):
+    settings.CHANNEL_LAYERS = {"default": LAYERS[request.param]}
+    return request.param
+
+
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def connect(encounter_id, user=None):
+    headers = [(b"origin", b"http://127.0.0.1")]
+    if user is not None:
+        cookie = await sync_to_async(session_cookie)(user)
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/encounters/{encounter_id}/", headers=headers)
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+async def test_gm_and_player_get_the_full_view_on_connect(table, channel_layer):
+    gm_socket, connected, _ = await connect(table.encounter.pk, table.gm)
+    assert connected
+    gm_html = await gm_socket.receive_from(timeout=3)
+    assert 'id="initiative"' in gm_html and "Sneaky Goblin" in gm_html and 'hx-swap-oob="true"' in gm_html
+
+    player_socket, connected, _ = await connect(table.encounter.pk, table.anna)
+    assert connected
+    player_html = await player_socket.receive_from(timeout=3)
+    assert 'id="strip"' in player_html and 'id="sheet"' in player_html
+    assert "Sneaky Goblin" not in player_html
+    await gm_socket.disconnect()
+    await player_socket.disconnect()
+
+
+async def test_a_command_pushes_each_viewer_their_own_view(table, channel_layer):
+    player_socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await player_socket.receive_from(timeout=3)
+    gm_socket, _, _ = await connect(table.encounter.pk, table.gm)
+    await gm_socket.receive_from(timeout=3)
+
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)  # hidden goblin -> Gunther
+    await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
+
+    player_html = await player_socket.receive_from(timeout=3)
+    while 'data-version="7"' not in player_html:  # the fixture made 4 commands, this test 3
+        player_html = await player_socket.receive_from(timeout=3)
+    assert "Now: <strong id=\"active-name\">Gunther</strong>" in player_html
+    assert "Sneaky Goblin" not in player_html and "7/12" not in player_html
+
+    gm_html = await gm_socket.receive_from(timeout=3)
+    while 'value="7"' not in gm_html.split('id="encounter-version"')[1][:40]:
+        gm_html = await gm_socket.receive_from(timeout=3)
+    assert "7/12" in gm_html and "Sneaky Goblin" in gm_html
+    await player_socket.disconnect()
+    await gm_socket.disconnect()
+
+
+async def test_reconnect_gets_the_current_view(table, channel_layer):
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await socket.disconnect()
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)
+    socket, connected, _ = await connect(table.encounter.pk, table.anna)
+    assert connected
+    assert "Gunther" in (await socket.receive_from(timeout=3)).split("Now:")[1][:80]
+    await socket.disconnect()
+
+
+async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, channel_layer):
+    for user in (table.outsider, None):
+        socket, connected, _ = await connect(table.encounter.pk, user)
+        assert not connected
+    socket, connected, _ = await connect(other_table.pk, table.anna)
+    assert not connected
+    socket, connected, _ = await connect(424242, table.gm)
+    assert not connected
+
+
+async def test_foreign_origin_is_refused(table, channel_layer):
+    cookie = await sync_to_async(session_cookie)(table.gm)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/encounters/{table.encounter.pk}/",
+        headers=[(b"origin", b"http://evil.example"), (b"cookie", f"sessionid={cookie}".encode())],
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_player_removed_from_the_campaign_is_disconnected_on_the_next_change(table, channel_layer):
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await sync_to_async(table.campaign.players.remove)(table.anna)
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    output = await socket.receive_output(timeout=3)
+    assert output["type"] == "websocket.close"
+
+
+def test_commands_succeed_when_the_channel_layer_is_down(table, settings):
+    settings.CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens on port 1
+    }}
+    outcome = commands.start(table.encounter, table.gm)
+    table.encounter.refresh_from_db()
+    assert table.encounter.status == "active" and outcome.version == table.encounter.version

@@ -1,0 +1,79 @@
+import random
+from dataclasses import dataclass
+
+import pytest
+from django.test import Client
+
+from characters.models import ApiToken
+from combat import commands
+from rules.engine.dice import Dice
+from rules.loading import load
+from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
+
+
+@dataclass
+class Table:
+    """A WFRP 4e table: a GM, two players with a character each, an outsider, and one encounter."""
+
+    gm: object
+    anna: object
+    bruno: object
+    outsider: object
+    campaign: object
+    encounter: object
+    anders: object  # anna's combatant
+    gunther: object  # bruno's combatant
+    orc: object
+    hidden_goblin: object
+
+    def client(self, user):
+        client = Client()
+        client.force_login(user)
+        return client
+
+    def token(self, user):
+        return ApiToken.issue(user)
+
+
+@pytest.fixture
+def rules_data(db):
+    load()
+
+
+@pytest.fixture
+def dice():
+    return Dice(random.Random(4))
+
+
+@pytest.fixture
+def table(db, rules_data):
+    gm = UserFactory(username="gm")
+    anna, bruno, outsider = (UserFactory(username=name) for name in ("anna", "bruno", "outsider"))
+    campaign = CampaignFactory(name="Reikland", gm=gm)
+    campaign.players.add(anna, bruno)
+    encounter = EncounterFactory(campaign=campaign, name="Ford")
+    anders = CharacterFactory(campaign=campaign, name="Anders", player=anna, max_wounds=14,
+                              characteristics={"I": 35, "Ag": 33})
+    gunther = CharacterFactory(campaign=campaign, name="Gunther", player=bruno, max_wounds=11,
+                               characteristics={"I": 41, "Ag": 36})
+    add = commands.add_combatant
+    ids = [
+        add(encounter, gm, character=anders.pk).result["combatant"],
+        add(encounter, gm, character=gunther.pk).result["combatant"],
+        add(encounter, gm, name="Orc Grukk", max_wounds=12, initiative=25).result["combatant"],
+        add(encounter, gm, name="Sneaky Goblin", max_wounds=8, initiative=50, hidden=True).result["combatant"],
+    ]
+    combatants = {c.pk: c for c in encounter.combatants.all()}
+    return Table(gm, anna, bruno, outsider, campaign, encounter, *(combatants[pk] for pk in ids))
+
+
+@pytest.fixture
+def other_table(db, rules_data):
+    """A second campaign with its own GM, player and encounter."""
+    gm = UserFactory(username="other_gm")
+    player = UserFactory(username="other_player")
+    campaign = CampaignFactory(name="Elsewhere", gm=gm)
+    campaign.players.add(player)
+    encounter = EncounterFactory(campaign=campaign, name="Elsewhere fight")
+    commands.add_combatant(encounter, gm, name="Stranger", max_wounds=9)
+    return encounter

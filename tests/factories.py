@@ -1,0 +1,53 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from characters.models import Campaign, Character
+from combat.models import Combatant, Encounter
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("secret-pass")
+
+
+class CampaignFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Campaign
+
+    name = factory.Sequence(lambda n: f"Campaign {n}")
+    system = "wfrp4e"
+    gm = factory.SubFactory(UserFactory)
+
+
+class CharacterFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Character
+
+    campaign = factory.SubFactory(CampaignFactory)
+    name = factory.Sequence(lambda n: f"Hero {n}")
+    max_wounds = 12
+    characteristics = factory.LazyFunction(lambda: {"I": 30, "Ag": 30})
+
+
+class EncounterFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Encounter
+
+    campaign = factory.SubFactory(CampaignFactory)
+    name = factory.Sequence(lambda n: f"Encounter {n}")
+
+
+class CombatantFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Combatant
+
+    encounter = factory.SubFactory(EncounterFactory)
+    name = factory.Sequence(lambda n: f"Orc {n}")
+    side = Combatant.Side.ADVERSARY
+    position = factory.Sequence(lambda n: n)
+    wounds = 12
+    max_wounds = 12
