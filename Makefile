@@ -27,7 +27,7 @@ demo: setup
 
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C stops)"
-	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets
+	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets-sansio
 
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

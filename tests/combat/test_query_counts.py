@@ -1,0 +1,78 @@
+"""Query counts per page, API read, command and websocket render stay flat as encounters grow."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from combat import commands
+from combat.rendering import live_fragments
+from combat.views_state import build, load_encounter
+
+pytestmark = pytest.mark.django_db
+
+
+def grow(table, extra):
+    for index in range(extra):
+        outcome = commands.add_combatant(table.encounter, table.gm, name=f"Extra {index}", max_wounds=9)
+        commands.add_condition(table.encounter, table.gm, combatant=outcome.result["combatant"],
+                               condition="Bleeding", remaining=3)
+
+
+def count(action):
+    with CaptureQueriesContext(connection) as queries:
+        action()
+    return len(queries)
+
+
+def measure(table, action, sizes=(3, 25)):
+    counts = []
+    for extra in sizes:
+        grow(table, extra)
+        counts.append(count(action))
+    return counts
+
+
+def test_gm_and_player_pages_do_not_grow(table):
+    gm, player = table.client(table.gm), table.client(table.anna)
+    url = f"/encounters/{table.encounter.pk}/"
+    grow(table, 3)
+    first_gm, first_player = count(lambda: gm.get(url)), count(lambda: player.get(url))
+    grow(table, 25)
+    assert count(lambda: gm.get(url)) == first_gm
+    assert count(lambda: player.get(url)) == first_player
+
+
+def test_api_state_does_not_grow(table):
+    client = table.client(table.anna)
+    counts = measure(table, lambda: client.get(f"/api/encounters/{table.encounter.pk}/"))
+    assert counts[0] == counts[1]
+
+
+def test_websocket_render_does_not_grow(table):
+    def render():
+        live_fragments(build(load_encounter(table.encounter.pk), table.gm))
+
+    counts = measure(table, render)
+    assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    "name, args",
+    [
+        ("next_turn", {}),
+        ("apply_damage", {"combatant": "orc", "amount": 1}),
+        ("add_condition", {"combatant": "orc", "condition": "Prone"}),
+        ("roll_initiative", {}),
+        ("undo", {}),
+    ],
+)
+def test_commands_do_not_grow(table, dice, name, args):
+    commands.start(table.encounter, table.gm)
+    args = {key: table.orc.pk if value == "orc" else value for key, value in args.items()}
+    counts = []
+    for extra in (3, 25):
+        grow(table, extra)
+        if name == "undo":
+            commands.apply_damage(table.encounter, table.gm, combatant=table.orc.pk, amount=1)
+        counts.append(count(lambda: commands.execute(table.encounter, table.gm, name, args, dice=dice)))
+    assert counts[0] == counts[1], counts

@@ -1,0 +1,63 @@
+"""The GM runs turns on a laptop; a player's phone follows live, without reloading."""
+
+import re
+
+from playwright.sync_api import expect
+
+from combat import commands
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def test_gm_next_turn_reaches_the_phone_within_two_seconds(table, login):
+    commands.start(table.encounter, table.gm)  # the hidden goblin acts first
+    path = f"/encounters/{table.encounter.pk}/"
+    gm = login("gm", **LAPTOP)
+    gm_page = gm.open(path)
+    phone = login("bruno", **PHONE)
+    phone_page = phone.open(path)
+    phone_page.evaluate("window.__notReloaded = true")
+
+    expect(phone_page.locator("#strip")).to_contain_text("Waiting")
+    expect(phone_page.locator("#strip")).not_to_contain_text("Sneaky Goblin")
+
+    gm_page.click("#next-turn")  # -> Gunther, bruno's character
+    expect(gm_page.locator("tr.active")).to_contain_text("Gunther")
+    expect(phone_page.locator(".your-turn")).to_contain_text("Your turn, Gunther", timeout=2000)
+    expect(phone_page.locator(".order li.active")).to_have_text("Gunther")
+
+    gm_page.keyboard.press("n")  # keyboard shortcut -> Anders
+    expect(phone_page.locator("#active-name")).to_have_text("Anders", timeout=2000)
+    expect(phone_page.locator(".your-turn")).to_have_count(0)
+    assert phone_page.evaluate("window.__notReloaded") is True
+
+    # The phone's layout fits 360 px: no horizontal scrolling.
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert gm.errors == [] and phone.errors == []
+
+
+def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
+    commands.start(table.encounter, table.gm)
+    path = f"/encounters/{table.encounter.pk}/"
+    gm_page = login("gm", **LAPTOP).open(path)
+    phone_page = login("bruno", **PHONE).open(path)
+
+    row = gm_page.locator(f"#combatant-{table.gunther.pk}")
+    row.locator("input[name=amount]").fill("4")
+    row.get_by_role("button", name="Dmg").click()
+    expect(row.locator(".wound-count")).to_have_text("7/11")
+    expect(phone_page.locator("#sheet .wound-count")).to_contain_text("7 / 11 wounds", timeout=2000)
+
+    row = gm_page.locator(f"#combatant-{table.gunther.pk}")
+    row.locator("select[name=condition]").select_option("Bleeding")
+    row.locator("input[name=count]").fill("2")
+    row.locator("input[name=remaining]").fill("3")
+    row.get_by_role("button", name="Add", exact=True).click()
+    expect(gm_page.locator(f"#combatant-{table.gunther.pk} .chip")).to_contain_text(re.compile(r"Bleeding ×2\s+3 rds"))
+    expect(phone_page.locator("#sheet .chip")).to_contain_text("Bleeding ×2 3 rounds left", timeout=2000)
+    expect(gm_page.locator("#log")).to_contain_text("Gunther gains Bleeding ×2 for 3 rounds")
+
+    gm_page.keyboard.press("u")
+    expect(phone_page.locator("#sheet")).not_to_contain_text("Bleeding", timeout=2000)
+    expect(gm_page.locator("#log li.undone")).to_contain_text("Bleeding")

@@ -1,0 +1,49 @@
+"""The project as a new user meets it: demo data, production settings."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from characters.models import Campaign, Character
+from combat.models import Encounter
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_demo_seed_builds_an_encounter_with_four_player_characters_and_six_npcs(capsys):
+    call_command("loadrules")
+    call_command("seeddemo")
+    call_command("seeddemo")  # idempotent
+    assert "gm" in capsys.readouterr().out
+    campaign = Campaign.objects.get()
+    assert campaign.system == "wfrp4e"
+    assert Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False).count() == 4
+    assert Character.objects.filter(campaign=campaign, is_npc=True).count() == 6
+    encounter = Encounter.objects.get()
+    assert encounter.combatants.count() == 10 and encounter.status == "active"
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {
+        key: value for key, value in os.environ.items()
+        if key not in {"DEBUG", "SECURE_COOKIES", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
+    env.update(SECRET_KEY="x" * 20 + "-a-long-random-production-secret-value-0123456789",
+               ALLOWED_HOSTS="tracker.example.org", DATABASE_URL="sqlite:////tmp/deploy-check.sqlite3")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    env = {key: value for key, value in os.environ.items() if key not in {"DEBUG", "SECRET_KEY"}}
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode != 0 and "Set SECRET_KEY" in result.stderr
