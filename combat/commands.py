@@ -50,6 +50,11 @@ class Context:
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)
 
+    def condition_of(self, combatant, definition):
+        return next(
+            (c for c in self.conditions if c.combatant_id == combatant.pk and c.definition_id == definition.pk), None
+        )
+
 
 class Args(forms.Form):
     """Base of each command's arguments; `combatant` fields are resolved to this encounter's combatants."""
@@ -183,6 +188,14 @@ def renumber(context, ordered):
             context.touch(combatant)
 
 
+def place_by_initiative(ordered, initiative):
+    """Index before the first combatant acting later: after everyone with equal or higher initiative."""
+    return next(
+        (i for i, other in enumerate(ordered) if other.initiative is None or other.initiative < initiative),
+        len(ordered),
+    )
+
+
 def require_active(context):
     if context.encounter.status != Encounter.Status.ACTIVE:
         raise CommandError("The encounter has not started (or has ended).")
@@ -226,12 +239,7 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
             initiative = character.characteristic("I")
     wounds = max_wounds if wounds is None else min(wounds, max_wounds)
     ordered = context.ordered()
-    place = len(ordered)
-    if initiative is not None:
-        place = next(
-            (i for i, other in enumerate(ordered) if other.initiative is None or other.initiative < initiative),
-            len(ordered),
-        )
+    place = len(ordered) if initiative is None else place_by_initiative(ordered, initiative)
     combatant = Combatant.objects.create(
         encounter=context.encounter, character=character, name=name, side=side or Combatant.Side.ADVERSARY,
         initiative=initiative, position=place, wounds=wounds, max_wounds=max_wounds, hidden=hidden,
@@ -283,7 +291,7 @@ def set_initiative(context, combatant, value):
     combatant.initiative = value
     context.touch(combatant)
     ordered = [c for c in context.ordered() if c is not combatant]
-    place = next((i for i, o in enumerate(ordered) if o.initiative is None or o.initiative < value), len(ordered))
+    place = place_by_initiative(ordered, value)
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
     return f"{combatant.name}'s initiative is {value}.", {"combatant": combatant.pk, "initiative": value}
 
@@ -464,9 +472,7 @@ class AddConditionArgs(ConditionArgs):
 @command(AddConditionArgs)
 def add_condition(context, combatant, condition, count, remaining):
     count = count or 1
-    existing = next(
-        (c for c in context.conditions if c.combatant_id == combatant.pk and c.definition_id == condition.pk), None
-    )
+    existing = context.condition_of(combatant, condition)
     if existing:
         existing.count = existing.count + count if condition.stacks else 1
         if remaining is not None:
@@ -489,9 +495,7 @@ class RemoveConditionArgs(ConditionArgs):
 
 @command(RemoveConditionArgs)
 def remove_condition(context, combatant, condition, count):
-    existing = next(
-        (c for c in context.conditions if c.combatant_id == combatant.pk and c.definition_id == condition.pk), None
-    )
+    existing = context.condition_of(combatant, condition)
     if existing is None:
         raise CommandError(f"{combatant.name} does not have {condition.name}.")
     if count and count < existing.count:

@@ -9,3 +9,9 @@ document.addEventListener("keydown", (event) => {
     button.click();
   }
 });
+
+// Forms marked data-reset-on-success clear themselves once their command went through.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.elt.closest("form[data-reset-on-success]");
+  if (form && event.detail.successful && !document.querySelector("#flash.error")) form.reset();
+});

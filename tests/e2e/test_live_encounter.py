@@ -61,3 +61,23 @@ def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
     gm_page.keyboard.press("u")
     expect(phone_page.locator("#sheet")).not_to_contain_text("Bleeding", timeout=2000)
     expect(gm_page.locator("#log li.undone")).to_contain_text("Bleeding")
+
+
+def test_gm_adds_an_npc_and_reveals_a_hidden_one_and_the_phone_follows(table, login):
+    path = f"/encounters/{table.encounter.pk}/"
+    gm_page = login("gm", **LAPTOP).open(path)
+    phone_page = login("anna", **PHONE).open(path)
+
+    form = gm_page.locator("#add-npc")
+    form.locator("input[name=name]").fill("Troll Ugg")
+    form.locator("input[name=max_wounds]").fill("30")
+    form.locator("input[name=initiative]").fill("45")
+    form.get_by_role("button", name="Add NPC").click()
+    expect(gm_page.locator("#initiative tbody tr").first).to_contain_text("Sneaky Goblin")
+    expect(gm_page.locator("#initiative tbody tr").nth(1)).to_contain_text("Troll Ugg")
+    expect(form.locator("input[name=name]")).to_have_value("")
+    expect(phone_page.locator(".order li").first).to_have_text("Troll Ugg", timeout=2000)
+
+    gm_page.locator(f"#combatant-{table.hidden_goblin.pk}").get_by_role("button", name="Reveal").click()
+    expect(phone_page.locator(".order li").first).to_have_text("Sneaky Goblin", timeout=2000)
+    assert "30" not in phone_page.locator("#strip").inner_text()
