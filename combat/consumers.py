@@ -5,6 +5,7 @@ reconnect is healed by the next message: nothing is replayed, nothing is lost.
 """
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from combat import views_state
@@ -16,7 +17,7 @@ FORBIDDEN = 4403
 
 
 @database_sync_to_async
-def render_for(encounter_id, user):
+def render_for(encounter_id, user, csrf_token=None):
     """(version, html) of the viewer's live view, or None if they may not see the encounter."""
     try:
         encounter = views_state.load_encounter(encounter_id)
@@ -25,7 +26,7 @@ def render_for(encounter_id, user):
     view = views_state.build(encounter, user)
     if view is None:
         return None
-    return encounter.version, live_fragments(view)
+    return encounter.version, live_fragments(view, csrf_token=csrf_token)
 
 
 class EncounterConsumer(AsyncWebsocketConsumer):
@@ -34,8 +35,9 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.group = group_name(self.encounter_id)
         self.sent_version = -1
+        self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        rendered = await render_for(self.encounter_id, self.user)
+        rendered = await render_for(self.encounter_id, self.user, self.csrf_token)
         if rendered is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=FORBIDDEN)
@@ -56,7 +58,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             await self.refresh()
 
     async def refresh(self):
-        rendered = await render_for(self.encounter_id, self.user)
+        rendered = await render_for(self.encounter_id, self.user, self.csrf_token)
         if rendered is None:
             await self.close(code=FORBIDDEN)
             return

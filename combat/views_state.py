@@ -67,7 +67,7 @@ def build(encounter, user, viewer_role=None):
     gm = viewer_role == GM
     combatants = [
         c
-        for c in encounter.combatants.select_related("character").order_by("position", "pk")
+        for c in encounter.combatants.select_related("character__player").order_by("position", "pk")
         if gm or not c.hidden
     ]
     by_combatant = {}

@@ -131,3 +131,15 @@ def test_commands_succeed_when_the_channel_layer_is_down(table, settings):
     outcome = commands.start(table.encounter, table.gm)
     table.encounter.refresh_from_db()
     assert table.encounter.status == "active" and outcome.version == table.encounter.version
+
+
+async def test_pushed_gm_forms_carry_the_viewers_csrf_token(table, channel_layer):
+    cookie = await sync_to_async(session_cookie)(table.gm)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/encounters/{table.encounter.pk}/",
+        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}; csrftoken=abc123token".encode())],
+    )
+    await communicator.connect()
+    html = await communicator.receive_from(timeout=3)
+    assert 'name="csrfmiddlewaretoken" value="abc123token"' in html
+    await communicator.disconnect()

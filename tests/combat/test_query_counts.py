@@ -7,13 +7,21 @@ from django.test.utils import CaptureQueriesContext
 from combat import commands
 from combat.rendering import live_fragments
 from combat.views_state import build, load_encounter
+from tests.factories import CharacterFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def grow(table, extra):
+    """Add `extra` combatants, half from player-owned characters, each with a timed condition."""
     for index in range(extra):
-        outcome = commands.add_combatant(table.encounter, table.gm, name=f"Extra {index}", max_wounds=9)
+        if index % 2:
+            player = UserFactory(username=f"extra-player-{table.encounter.combatants.count()}")
+            table.campaign.players.add(player)
+            character = CharacterFactory(campaign=table.campaign, player=player)
+            outcome = commands.add_combatant(table.encounter, table.gm, character=character.pk)
+        else:
+            outcome = commands.add_combatant(table.encounter, table.gm, name=f"Extra {index}", max_wounds=9)
         commands.add_condition(table.encounter, table.gm, combatant=outcome.result["combatant"],
                                condition="Bleeding", remaining=3)
 
