@@ -103,6 +103,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory, so the browser tests' server thread shares the test database.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Every websocket render is a short database visit: a pool spares each one a new connection.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 20, "timeout": 10}
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
