@@ -50,24 +50,39 @@ def free_port():
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def live_server_url(transactional_db):
-    from config.asgi import application
+class LiveServer:
+    """uvicorn serving the real ASGI app in a thread; can stop and start again on the same port."""
 
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(application, host="127.0.0.1", port=port, ws="websockets-sansio", lifespan="off", log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = self.thread = None
+
+    def start(self):
+        from config.asgi import application
+
+        self.server = uvicorn.Server(uvicorn.Config(
+            application, host="127.0.0.1", port=self.port, ws="websockets-sansio", lifespan="off", log_level="warning"
+        ))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    server = LiveServer()
+    server.start()
+    yield server
+    server.stop()
 
 
 class Viewer:
@@ -95,11 +110,11 @@ class Viewer:
 
 
 @pytest.fixture
-def login(browser, live_server_url):
+def login(browser, asgi_server):
     viewers = []
 
     def open_as(username, password="secret-pass", **context_options):
-        viewer = Viewer(browser, live_server_url, username, password, **context_options)
+        viewer = Viewer(browser, asgi_server.url, username, password, **context_options)
         viewers.append(viewer)
         return viewer
 

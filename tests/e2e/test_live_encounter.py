@@ -81,3 +81,24 @@ def test_gm_adds_an_npc_and_reveals_a_hidden_one_and_the_phone_follows(table, lo
     gm_page.locator(f"#combatant-{table.hidden_goblin.pk}").get_by_role("button", name="Reveal").click()
     expect(phone_page.locator(".order li").first).to_have_text("Sneaky Goblin", timeout=2000)
     assert "30" not in phone_page.locator("#strip").inner_text()
+
+
+def test_phone_reconnects_after_a_server_restart_and_shows_what_changed_meanwhile(table, login, asgi_server):
+    commands.start(table.encounter, table.gm)
+    phone = login("anna", **PHONE)
+    phone_page = phone.open(f"/encounters/{table.encounter.pk}/")
+    phone_page.evaluate("window.__notReloaded = true")
+    expect(phone_page.locator("#strip")).to_contain_text("Waiting")
+
+    asgi_server.stop()  # uvicorn closes the socket with 1012 (service restart)
+    commands.next_turn(table.encounter, table.gm)  # Gunther
+    commands.next_turn(table.encounter, table.gm)  # Anders: anna's turn
+    commands.apply_damage(table.encounter, table.gm, combatant=table.anders.pk, amount=3)
+    asgi_server.start()
+
+    expect(phone_page.locator(".your-turn")).to_contain_text("Your turn, Anders", timeout=15000)
+    expect(phone_page.locator("#sheet .wound-count")).to_contain_text("11 / 14 wounds")
+    assert phone_page.evaluate("window.__notReloaded") is True
+    # The drop itself is logged (the socket error and htmx's wsError event); anything else is a failure.
+    phone.errors = [error for error in phone.errors if "WebSocket" not in error and error != "[object Event]"]
+    assert phone.errors == []
