@@ -35,12 +35,19 @@ def json_body(request):
     return body
 
 
-def viewer_state(pk, user):
-    """(view, None) or (None, error response) for encounter `pk` as `user` sees it."""
+def encounter_or_error(pk):
+    """(encounter, None) or (None, a 404 response)."""
     try:
-        encounter = views_state.load_encounter(pk)
+        return views_state.load_encounter(pk), None
     except Encounter.DoesNotExist:
         return None, error(f"There is no encounter {pk}.", 404)
+
+
+def viewer_state(pk, user):
+    """(view, None) or (None, error response) for encounter `pk` as `user` sees it."""
+    encounter, failure = encounter_or_error(pk)
+    if failure:
+        return None, failure
     view = views_state.build(encounter, user)
     if view is None:
         return None, error("You are not part of this encounter.", 403)
@@ -79,7 +86,7 @@ def encounter_state(request, pk):
 @require_http_methods(["POST"])
 @api_login_required
 def encounter_command(request, pk):
-    view, failure = viewer_state(pk, request.user)
+    encounter, failure = encounter_or_error(pk)
     if failure:
         return failure
     try:
@@ -87,7 +94,7 @@ def encounter_command(request, pk):
         if not isinstance(body.get("command"), str):
             raise commands.CommandError("Say which command to run: {\"command\": name, \"args\": {...}}.")
         outcome = commands.execute(
-            view.encounter, request.user, body["command"], body.get("args"), body.get("expected_version")
+            encounter, request.user, body["command"], body.get("args"), body.get("expected_version")
         )
     except commands.CommandError as exc:
         return error(str(exc), STATUS_FOR[type(exc)])

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from combat import broadcast, snapshot
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from combat.permissions import is_gm
+from combat.permissions import GM, role
 from rules.engine import symbaroum, wfrp4e
 from rules.engine.dice import Dice
 from rules.engine.initiative import turn_order
@@ -122,23 +122,27 @@ def describe_errors(form):
 
 def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     """Run command `name` on `encounter` (an Encounter or its id) for `user`; returns an Outcome."""
-    cmd = REGISTRY.get(name)
-    if cmd is None:
-        raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
-    args = {} if args is None else args
-    if not isinstance(args, dict):
-        raise CommandError("args must be an object.")
-    unknown = sorted(set(args) - set(cmd.args.base_fields))
-    if unknown:
-        raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
-    if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
-        raise CommandError("expected_version must be a whole number.")
-
     with transaction.atomic():
         pk = encounter.pk if isinstance(encounter, Encounter) else encounter
         locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
-        if cmd.gm_only and not is_gm(locked, user):
+        viewer_role = role(locked, user)
+        if viewer_role is None:
+            raise CommandForbidden("You are not part of this encounter.")
+        cmd = REGISTRY.get(name)
+        if cmd is None:
+            raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
+        if cmd.gm_only and viewer_role != GM:
             raise CommandForbidden("Only the GM of this encounter can do that.")
+        args = {} if args is None else args
+        if not isinstance(args, dict):
+            raise CommandError("args must be an object.")
+        unknown = sorted(set(args) - set(cmd.args.base_fields))
+        if unknown:
+            raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
+        if expected_version is not None and (
+            isinstance(expected_version, bool) or not isinstance(expected_version, int)
+        ):
+            raise CommandError("expected_version must be a whole number.")
         if expected_version is not None and expected_version != locked.version:
             raise StaleVersion(
                 f"The encounter has changed since you looked (version {locked.version}, you saw "
@@ -155,10 +159,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
         message, result = cmd.apply(context, **form.cleaned_data)
         if context.changed_combatants:
-            Combatant.objects.bulk_update(
-                context.changed_combatants,
-                ["name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden"],
-            )
+            Combatant.objects.bulk_update(context.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
         locked.version += 1
         locked.save()
         LogEntry.objects.create(

@@ -12,7 +12,3 @@ def role(encounter, user):
     if encounter.campaign.players.filter(pk=user.pk).exists():
         return PLAYER
     return None
-
-
-def is_gm(encounter, user):
-    return role(encounter, user) == GM

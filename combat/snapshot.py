@@ -10,6 +10,7 @@ COMBATANT_FIELDS = [
     "encounter_id", "character_id", "name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden",
 ]
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
+COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
 
 
 def _row(obj, fields):

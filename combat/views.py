@@ -12,12 +12,15 @@ from combat.models import Encounter
 from combat.rendering import live_fragments, page_template
 
 
-def viewer(request, pk):
+def encounter_or_404(pk):
     try:
-        encounter = views_state.load_encounter(pk)
+        return views_state.load_encounter(pk)
     except Encounter.DoesNotExist:
         raise Http404("No such encounter.") from None
-    view = views_state.build(encounter, request.user)
+
+
+def viewer(request, pk):
+    view = views_state.build(encounter_or_404(pk), request.user)
     if view is None:
         raise PermissionDenied("You are not part of this encounter.")
     return view
@@ -26,7 +29,10 @@ def viewer(request, pk):
 @login_required
 def encounter(request, pk):
     view = viewer(request, pk)
-    return render(request, page_template(view), {"view": view, "encounter": view.encounter})
+    context = {"view": view, "encounter": view.encounter}
+    if view.is_gm:
+        context["characters"] = view.encounter.campaign.characters.all()
+    return render(request, page_template(view), context)
 
 
 def command_args(post):
@@ -37,11 +43,11 @@ def command_args(post):
 @login_required
 @require_POST
 def run_command(request, pk, name):
-    view = viewer(request, pk)
+    encounter = encounter_or_404(pk)
     raw_version = request.POST.get("expected_version", "")
     expected = int(raw_version) if raw_version.isdigit() else None
     try:
-        outcome = commands.execute(view.encounter, request.user, name, command_args(request.POST), expected)
+        outcome = commands.execute(encounter, request.user, name, command_args(request.POST), expected)
         flash, level = outcome.message, "success"
     except commands.CommandForbidden as exc:
         raise PermissionDenied(str(exc)) from None
@@ -49,7 +55,7 @@ def run_command(request, pk, name):
         flash, level = str(exc), "error"
     if not request.htmx:
         getattr(messages, level)(request, flash)
-        return redirect(view.encounter)
+        return redirect(encounter)
     fresh = views_state.build(views_state.load_encounter(pk), request.user)
     return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
 

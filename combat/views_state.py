@@ -34,7 +34,6 @@ class EncounterView:
     active: object
     log: list = field(default_factory=list)
     condition_choices: list = field(default_factory=list)
-    characters: list = field(default_factory=list)
 
     sides = Combatant.Side.choices
 
@@ -82,7 +81,6 @@ def build(encounter, user, viewer_role=None):
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
         view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
-        view.characters = list(encounter.campaign.characters.all())
     return view
 
 

@@ -96,3 +96,12 @@ def test_player_campaign_page_hides_npcs_and_join_link(table):
     html = table.client(table.anna).get(f"/campaigns/{table.campaign.pk}/").content.decode()
     assert "Secret Villain" not in html
     assert table.campaign.join_token not in html
+
+
+@pytest.mark.parametrize("body", [{"command": "no_such_command"}, {"command": "next_turn", "args": [1]}])
+def test_outsiders_get_403_before_any_validation(table, body):
+    response = Client().post(
+        f"/api/encounters/{table.encounter.pk}/commands/", json.dumps(body), content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {table.token(table.outsider)}",
+    )
+    assert response.status_code == 403
