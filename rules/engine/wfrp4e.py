@@ -8,14 +8,126 @@ def skill_bonus(value):
     return value // 10
 
 
+AUTOMATIC_SUCCESS = range(1, 6)
+AUTOMATIC_FAILURE = range(96, 101)
+
+
 def tens(roll):
     """A d100 roll of 100 ("00") counts as 10 tens."""
     return roll // 10
 
 
 def test_sl(target, roll):
-    """Success Levels: tens of the target minus tens of the roll."""
-    return tens(target) - tens(roll)
+    """Success Levels: tens of the target minus tens of the roll.
+
+    A roll of 01-05 always succeeds and 96-00 always fails (core rules), so their SL is at least +0 and at
+    most -0 respectively.
+    """
+    sl = tens(target) - tens(roll)
+    if roll in AUTOMATIC_SUCCESS:
+        return max(sl, 0)
+    if roll in AUTOMATIC_FAILURE:
+        return min(sl, 0)
+    return sl
+
+
+def test_success(target, roll):
+    if roll in AUTOMATIC_SUCCESS:
+        return True
+    if roll in AUTOMATIC_FAILURE:
+        return False
+    return roll <= target
+
+
+def is_double(roll):
+    """11, 22, ... 99 and 100 ("00") are doubles (seed 002 "Criticals and Fumbles")."""
+    return roll == 100 or (roll >= 11 and roll % 11 == 0)
+
+
+def reversed_roll(roll):
+    """Swap the tens and units of a d100 roll: 37 -> 73, 01 -> 10, 100 ("00") -> 100."""
+    tens_digit, units_digit = divmod(roll % 100, 10)
+    return (units_digit * 10 + tens_digit) or 100
+
+
+HIT_LOCATIONS = [  # seed 002 "Attack" step 2, by the (reversed) roll
+    (9, "head"),
+    (24, "left_arm"),
+    (44, "right_arm"),
+    (79, "body"),
+    (89, "left_leg"),
+    (100, "right_leg"),
+]
+
+
+def hit_location(roll, reverse=True):
+    """Seed 002 "Attack" › "2: Determine Hit Location": reverse the roll to hit, then read the table."""
+    location_roll = reversed_roll(roll) if reverse else roll
+    return next(location for upper, location in HIT_LOCATIONS if location_roll <= upper)
+
+
+def wounds_suffered(damage, toughness_bonus, armour):
+    """Seed 002 "Attack" › "4: Apply Damage": Damage – (Toughness Bonus + Armour Points), never negative."""
+    return max(0, damage - (toughness_bonus + armour))
+
+
+def is_critical(target, roll):
+    """Seed 002 "Criticals": a successful Melee or Ranged Test that rolls a double, attacker or defender."""
+    return test_success(target, roll) and is_double(roll)
+
+
+def is_fumble(target, roll):
+    """Seed 002 "Fumbles": a failed Melee or Ranged Test that rolls a double."""
+    return not test_success(target, roll) and is_double(roll)
+
+
+FUMBLES = [  # seed 002 "Criticals and Fumbles (cont)", by a d100 roll
+    (20, "You catch a part of your anatomy — lose 1 Wound, ignoring Toughness Bonus or Armour Points."),
+    (40, "Your melee weapon jars badly, or ranged weapon malfunctions or slightly breaks – your weapon suffers "
+         "1 Damage. Next round, you will act last regardless of Initiative order, Talents, or special rules as "
+         "you recover."),
+    (60, "Your manoeuvre was misjudged, leaving you out of position, or you lose grip of a ranged weapon. Next "
+         "round, your Action suffers a penalty of –10."),
+    (70, "You stumble badly, finding it hard to right yourself. Lose your next Move."),
+    (80, "You mishandle your weapon, or you drop your ammunition. Miss your next Action."),
+    (90, "You overextend yourself or stumble and twist your ankle. Suffer a Torn Muscle (Minor) injury. This "
+         "counts as a Critical Wound."),
+    (100, "You completely mess up, hitting 1 random ally in range using your rolled units die to determine the "
+          "SL of the hit. If that's not possible, you somehow hit yourself in the face and gain a Stunned "
+          "Condition."),
+]
+MISFIRE_GROUPS = {"blackpowder", "engineering", "explosives"}
+
+
+def fumble(d100):
+    """The fumble table entry for a d100 roll (seed 002 "Criticals and Fumbles (cont)")."""
+    return next(text for upper, text in FUMBLES if d100 <= upper)
+
+
+def misfires(weapon_group, fumbled_roll):
+    """Seed 002 "Misfires!": a Blackpowder, Engineering or Explosive weapon whose Fumble roll is even."""
+    return weapon_group.lower() in MISFIRE_GROUPS and fumbled_roll % 2 == 0
+
+
+def group_advantage_end_of_round(ally, adversary, dominant):
+    """Seed 002 "Group Advantage", end of round: move 1 Advantage from the suppressed pool to the dominant one;
+    if the suppressed pool is empty the dominant pool gains 1. No dominant side: nothing changes."""
+    if dominant is None:
+        return ally, adversary
+    if dominant not in ("ally", "adversary"):
+        raise ValueError("dominant must be 'ally', 'adversary' or None")
+    winner, loser = (ally, adversary) if dominant == "ally" else (adversary, ally)
+    if loser > 0:
+        loser -= 1
+    winner += 1
+    return (winner, loser) if dominant == "ally" else (loser, winner)
+
+
+def dominant_side(allies, adversaries):
+    """Seed 002 "Group Advantage": the side with more combatants dominates; a tie is the GM's call (None)."""
+    if allies == adversaries:
+        return None
+    return "ally" if allies > adversaries else "adversary"
 
 
 def initiative_order(combatants, d100):
