@@ -30,6 +30,7 @@ run: demo
 	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets-sansio
 
 test: setup
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 clean:

@@ -94,11 +94,13 @@ async def run(base, ws_base, encounter_id, cookies, token, turns):
 
     sockets = []
     for cookie in cookies:
-        sockets.append(await websockets.connect(
-            f"{ws_base}/ws/encounters/{encounter_id}/",
-            additional_headers={"Cookie": f"sessionid={cookie}", "Origin": base},
-            max_size=None,
-        ))
+        sockets.append(
+            await websockets.connect(
+                f"{ws_base}/ws/encounters/{encounter_id}/",
+                additional_headers={"Cookie": f"sessionid={cookie}", "Origin": base},
+                max_size=None,
+            )
+        )
     await asyncio.gather(*(ws.recv() for ws in sockets))
 
     latencies, sizes = [], []
@@ -136,9 +138,20 @@ def main():
     encounter_id, cookies, token, figures = django_side(options.phones)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port),
-         "--ws", "websockets-sansio", "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--port",
+            str(port),
+            "--ws",
+            "websockets-sansio",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
@@ -153,10 +166,13 @@ def main():
         server.terminate()
         server.wait(timeout=10)
 
-    print(f"database: {env['DATABASE_URL'].split('://')[0]}; channel layer: {'redis' if env.get('REDIS_URL') else 'in-memory'}")
+    layer = "redis" if env.get("REDIS_URL") else "in-memory"
+    print(f"database: {env['DATABASE_URL'].split('://')[0]}; channel layer: {layer}")
     print(f"{options.phones} phone sockets x {options.turns} next_turn commands over the JSON API")
-    print(f"API call -> phone has the new view: p50 {percentile(latencies, .5):.1f} ms, "
-          f"p95 {percentile(latencies, .95):.1f} ms, max {max(latencies):.1f} ms")
+    print(
+        f"API call -> phone has the new view: p50 {percentile(latencies, 0.5):.1f} ms, "
+        f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms"
+    )
     print(f"bytes per push to a phone: median {statistics.median(sizes):.0f}")
     for label, (queries, millis, size) in figures.items():
         print(f"one {label} view render: {queries} queries, {millis:.1f} ms, {size} bytes")

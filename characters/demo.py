@@ -13,21 +13,72 @@ from rules.engine.dice import Dice
 CAMPAIGN = "The Reikland Road"
 ENCOUNTER = "Ambush at the ford"
 # Demo logins for a local, throwaway database; printed by `make run`.
-LOGINS = [("admin", "admin"), ("gm", "gm"), ("anna", "anna"), ("bruno", "bruno"), ("clara", "clara"), ("dieter", "dieter")]
+LOGINS = [
+    ("admin", "admin"),
+    ("gm", "gm"),
+    ("anna", "anna"),
+    ("bruno", "bruno"),
+    ("clara", "clara"),
+    ("dieter", "dieter"),
+]
 
 PLAYER_CHARACTERS = [
-    ("anna", "Anders Sigmarsson", 14, {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}),
-    ("bruno", "Günther Ackermann", 11, {"WS": 28, "BS": 30, "S": 27, "T": 31, "I": 41, "Ag": 36, "Dex": 35, "Int": 45, "WP": 47, "Fel": 33}),
-    ("clara", "Elsa Brandt", 13, {"WS": 38, "BS": 44, "S": 31, "T": 35, "I": 38, "Ag": 40, "Dex": 32, "Int": 36, "WP": 42, "Fel": 37}),
-    ("dieter", "Brunhilde Steelbrow", 16, {"WS": 48, "BS": 25, "S": 40, "T": 46, "I": 29, "Ag": 27, "Dex": 30, "Int": 29, "WP": 45, "Fel": 22}),
+    (
+        "anna",
+        "Anders Sigmarsson",
+        14,
+        {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29},
+    ),
+    (
+        "bruno",
+        "Günther Ackermann",
+        11,
+        {"WS": 28, "BS": 30, "S": 27, "T": 31, "I": 41, "Ag": 36, "Dex": 35, "Int": 45, "WP": 47, "Fel": 33},
+    ),
+    (
+        "clara",
+        "Elsa Brandt",
+        13,
+        {"WS": 38, "BS": 44, "S": 31, "T": 35, "I": 38, "Ag": 40, "Dex": 32, "Int": 36, "WP": 42, "Fel": 37},
+    ),
+    (
+        "dieter",
+        "Brunhilde Steelbrow",
+        16,
+        {"WS": 48, "BS": 25, "S": 40, "T": 46, "I": 29, "Ag": 27, "Dex": 30, "Int": 29, "WP": 45, "Fel": 22},
+    ),
 ]
 NPCS = [
-    ("Orc Boy Grukk", 12, {"WS": 41, "BS": 25, "S": 35, "T": 45, "I": 25, "Ag": 30, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20}),
-    ("Orc Boy Snag", 12, {"WS": 40, "BS": 25, "S": 36, "T": 44, "I": 24, "Ag": 31, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20}),
-    ("Orc Big 'Un Mogg", 16, {"WS": 48, "BS": 25, "S": 42, "T": 48, "I": 30, "Ag": 30, "Dex": 22, "Int": 22, "WP": 35, "Fel": 22}),
-    ("Goblin Nikkit", 8, {"WS": 30, "BS": 35, "S": 25, "T": 30, "I": 40, "Ag": 35, "Dex": 30, "Int": 25, "WP": 25, "Fel": 20}),
-    ("Goblin Skab", 8, {"WS": 29, "BS": 36, "S": 24, "T": 30, "I": 40, "Ag": 35, "Dex": 30, "Int": 25, "WP": 25, "Fel": 20}),
-    ("Bandit captain Ulrike", 13, {"WS": 45, "BS": 40, "S": 33, "T": 34, "I": 42, "Ag": 38, "Dex": 33, "Int": 35, "WP": 36, "Fel": 40}),
+    (
+        "Orc Boy Grukk",
+        12,
+        {"WS": 41, "BS": 25, "S": 35, "T": 45, "I": 25, "Ag": 30, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20},
+    ),
+    (
+        "Orc Boy Snag",
+        12,
+        {"WS": 40, "BS": 25, "S": 36, "T": 44, "I": 24, "Ag": 31, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20},
+    ),
+    (
+        "Orc Big 'Un Mogg",
+        16,
+        {"WS": 48, "BS": 25, "S": 42, "T": 48, "I": 30, "Ag": 30, "Dex": 22, "Int": 22, "WP": 35, "Fel": 22},
+    ),
+    (
+        "Goblin Nikkit",
+        8,
+        {"WS": 30, "BS": 35, "S": 25, "T": 30, "I": 40, "Ag": 35, "Dex": 30, "Int": 25, "WP": 25, "Fel": 20},
+    ),
+    (
+        "Goblin Skab",
+        8,
+        {"WS": 29, "BS": 36, "S": 24, "T": 30, "I": 40, "Ag": 35, "Dex": 30, "Int": 25, "WP": 25, "Fel": 20},
+    ),
+    (
+        "Bandit captain Ulrike",
+        13,
+        {"WS": 45, "BS": 40, "S": 33, "T": 34, "I": 42, "Ag": 38, "Dex": 33, "Int": 35, "WP": 36, "Fel": 40},
+    ),
 ]
 
 
@@ -54,7 +105,9 @@ def seed(rng=None):
     campaign = Campaign.objects.create(name=CAMPAIGN, system="wfrp4e", gm=users["gm"])
     campaign.players.add(*(users[username] for username, *_ in PLAYER_CHARACTERS))
     characters = [
-        Character.objects.create(campaign=campaign, name=name, player=users[username], max_wounds=wounds, characteristics=stats)
+        Character.objects.create(
+            campaign=campaign, name=name, player=users[username], max_wounds=wounds, characteristics=stats
+        )
         for username, name, wounds, stats in PLAYER_CHARACTERS
     ] + [
         Character.objects.create(campaign=campaign, name=name, is_npc=True, max_wounds=wounds, characteristics=stats)

@@ -92,7 +92,7 @@ def encounter_command(request, pk):
     try:
         body = json_body(request)
         if not isinstance(body.get("command"), str):
-            raise commands.CommandError("Say which command to run: {\"command\": name, \"args\": {...}}.")
+            raise commands.CommandError('Say which command to run: {"command": name, "args": {...}}.')
         outcome = commands.execute(
             encounter, request.user, body["command"], body.get("args"), body.get("expected_version")
         )
@@ -100,6 +100,11 @@ def encounter_command(request, pk):
         return error(str(exc), STATUS_FOR[type(exc)])
     view, _ = viewer_state(pk, request.user)
     return JsonResponse(
-        {"ok": True, "version": outcome.version, "result": outcome.result, "message": outcome.message,
-         "state": views_state.as_json(view)}
+        {
+            "ok": True,
+            "version": outcome.version,
+            "result": outcome.result,
+            "message": outcome.message,
+            "state": views_state.as_json(view),
+        }
     )

@@ -15,9 +15,7 @@ def group_name(encounter_id):
 def encounter_changed(encounter_id, version):
     try:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(
-            group_name(encounter_id), {"type": "encounter.changed", "version": version}
-        )
+        async_to_sync(layer.group_send)(group_name(encounter_id), {"type": "encounter.changed", "version": version})
     except Exception:
         # Delivery is at most once anyway: clients resync on reconnect, so a lost broadcast only delays them.
         logger.exception("Could not broadcast version %s of encounter %s", version, encounter_id)

@@ -5,8 +5,8 @@ reconnect is healed by the next message: nothing is replayed, nothing is lost.
 """
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from combat import views_state
 from combat.broadcast import group_name

@@ -14,9 +14,7 @@ class EncounterCreationError(Exception):
 
 def visible_encounters(user):
     return (
-        Encounter.objects.filter(Q(campaign__gm=user) | Q(campaign__players=user))
-        .select_related("campaign")
-        .distinct()
+        Encounter.objects.filter(Q(campaign__gm=user) | Q(campaign__players=user)).select_related("campaign").distinct()
     )
 
 

@@ -17,9 +17,7 @@ class Encounter(models.Model):
     house_rules = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
     round = models.PositiveIntegerField(default=0)
-    active = models.ForeignKey(
-        "Combatant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    active = models.ForeignKey("Combatant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     pools = models.JSONField(default=dict, blank=True, help_text="Shared pools such as Group Advantage.")
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
@@ -82,9 +80,7 @@ class ConditionInstance(models.Model):
     combatant = models.ForeignKey(Combatant, on_delete=models.CASCADE, related_name="conditions")
     definition = models.ForeignKey(ConditionDefinition, on_delete=models.PROTECT, related_name="+")
     count = models.PositiveIntegerField(default=1)
-    remaining = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Rounds left; empty means until removed."
-    )
+    remaining = models.PositiveIntegerField(null=True, blank=True, help_text="Rounds left; empty means until removed.")
 
     class Meta:
         ordering = ["definition__name"]

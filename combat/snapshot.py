@@ -7,7 +7,16 @@ from combat.models import Combatant, ConditionInstance
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools"]
 COMBATANT_FIELDS = [
-    "encounter_id", "character_id", "name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden",
+    "encounter_id",
+    "character_id",
+    "name",
+    "side",
+    "initiative",
+    "position",
+    "wounds",
+    "max_wounds",
+    "advantage",
+    "hidden",
 ]
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]

@@ -37,7 +37,11 @@ def encounter(request, pk):
 
 def command_args(post):
     """Form fields become command arguments; empty inputs mean 'not given'."""
-    return {key: value for key, value in post.items() if key not in {"csrfmiddlewaretoken", "expected_version"} and value != ""}
+    return {
+        key: value
+        for key, value in post.items()
+        if key not in {"csrfmiddlewaretoken", "expected_version"} and value != ""
+    }
 
 
 @login_required

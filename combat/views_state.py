@@ -109,9 +109,7 @@ def as_json(view):
                 "advantage": row.advantage,
                 "hidden": row.hidden if view.is_gm else False,
                 "character": row.character_id,
-                "conditions": [
-                    {"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions
-                ],
+                "conditions": [{"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions],
             }
             for row in view.rows
         ],

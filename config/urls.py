@@ -3,7 +3,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from characters import views as character_views
-from combat import api, views as combat_views
+from combat import api
+from combat import views as combat_views
 
 urlpatterns = [
     path("", character_views.home, name="home"),

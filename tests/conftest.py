@@ -52,10 +52,12 @@ def table(db, rules_data):
     campaign = CampaignFactory(name="Reikland", gm=gm)
     campaign.players.add(anna, bruno)
     encounter = EncounterFactory(campaign=campaign, name="Ford")
-    anders = CharacterFactory(campaign=campaign, name="Anders", player=anna, max_wounds=14,
-                              characteristics={"I": 35, "Ag": 33})
-    gunther = CharacterFactory(campaign=campaign, name="Gunther", player=bruno, max_wounds=11,
-                               characteristics={"I": 41, "Ag": 36})
+    anders = CharacterFactory(
+        campaign=campaign, name="Anders", player=anna, max_wounds=14, characteristics={"I": 35, "Ag": 33}
+    )
+    gunther = CharacterFactory(
+        campaign=campaign, name="Gunther", player=bruno, max_wounds=11, characteristics={"I": 41, "Ag": 36}
+    )
     add = commands.add_combatant
     ids = [
         add(encounter, gm, character=anders.pk).result["combatant"],

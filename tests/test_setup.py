@@ -30,14 +30,22 @@ def test_demo_seed_builds_an_encounter_with_four_player_characters_and_six_npcs(
 
 def test_check_deploy_is_clean_with_production_settings():
     env = {
-        key: value for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECURE_COOKIES", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {"DEBUG", "SECURE_COOKIES", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
-    env.update(SECRET_KEY="x" * 20 + "-a-long-random-production-secret-value-0123456789",
-               ALLOWED_HOSTS="tracker.example.org", DATABASE_URL="sqlite:////tmp/deploy-check.sqlite3")
+    env.update(
+        SECRET_KEY="x" * 20 + "-a-long-random-production-secret-value-0123456789",
+        ALLOWED_HOSTS="tracker.example.org",
+        DATABASE_URL="sqlite:////tmp/deploy-check.sqlite3",
+    )
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

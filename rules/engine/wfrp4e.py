@@ -83,18 +83,30 @@ def is_fumble(target, roll):
 
 FUMBLES = [  # seed 002 "Criticals and Fumbles (cont)", by a d100 roll
     (20, "You catch a part of your anatomy — lose 1 Wound, ignoring Toughness Bonus or Armour Points."),
-    (40, "Your melee weapon jars badly, or ranged weapon malfunctions or slightly breaks – your weapon suffers "
-         "1 Damage. Next round, you will act last regardless of Initiative order, Talents, or special rules as "
-         "you recover."),
-    (60, "Your manoeuvre was misjudged, leaving you out of position, or you lose grip of a ranged weapon. Next "
-         "round, your Action suffers a penalty of –10."),
+    (
+        40,
+        "Your melee weapon jars badly, or ranged weapon malfunctions or slightly breaks – your weapon suffers "
+        "1 Damage. Next round, you will act last regardless of Initiative order, Talents, or special rules as "
+        "you recover.",
+    ),
+    (
+        60,
+        "Your manoeuvre was misjudged, leaving you out of position, or you lose grip of a ranged weapon. Next "
+        "round, your Action suffers a penalty of –10.",
+    ),
     (70, "You stumble badly, finding it hard to right yourself. Lose your next Move."),
     (80, "You mishandle your weapon, or you drop your ammunition. Miss your next Action."),
-    (90, "You overextend yourself or stumble and twist your ankle. Suffer a Torn Muscle (Minor) injury. This "
-         "counts as a Critical Wound."),
-    (100, "You completely mess up, hitting 1 random ally in range using your rolled units die to determine the "
-          "SL of the hit. If that's not possible, you somehow hit yourself in the face and gain a Stunned "
-          "Condition."),
+    (
+        90,
+        "You overextend yourself or stumble and twist your ankle. Suffer a Torn Muscle (Minor) injury. This "
+        "counts as a Critical Wound.",
+    ),
+    (
+        100,
+        "You completely mess up, hitting 1 random ally in range using your rolled units die to determine the "
+        "SL of the hit. If that's not possible, you somehow hit yourself in the face and gain a Stunned "
+        "Condition.",
+    ),
 ]
 MISFIRE_GROUPS = {"blackpowder", "engineering", "explosives"}
 

@@ -64,8 +64,16 @@ def test_admin_lists_every_model_searchable_and_filterable_by_system(table):
     admin = get_user_model().objects.create_superuser("root", password="root-pass-123")
     client = Client()
     client.force_login(admin)
-    for model in ("characters/campaign", "characters/character", "characters/apitoken", "combat/encounter",
-                  "combat/combatant", "combat/conditioninstance", "combat/logentry", "rules/conditiondefinition"):
+    for model in (
+        "characters/campaign",
+        "characters/character",
+        "characters/apitoken",
+        "combat/encounter",
+        "combat/combatant",
+        "combat/conditioninstance",
+        "combat/logentry",
+        "rules/conditiondefinition",
+    ):
         response = client.get(f"/admin/{model}/?q=a")
         assert response.status_code == 200, model
     assert "system" in client.get("/admin/combat/encounter/").content.decode().lower()

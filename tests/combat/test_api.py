@@ -9,8 +9,9 @@ pytestmark = pytest.mark.django_db
 
 
 def post(client, url, body, **headers):
-    return client.post(url, json.dumps(body) if not isinstance(body, str) else body,
-                       content_type="application/json", **headers)
+    return client.post(
+        url, json.dumps(body) if not isinstance(body, str) else body, content_type="application/json", **headers
+    )
 
 
 def bearer(table, user):
@@ -22,8 +23,12 @@ def command_url(encounter):
 
 
 def test_create_encounter_and_read_its_state(table):
-    response = post(Client(), "/api/encounters/", {"name": "Bridge", "system": "wfrp4e", "houserules": []},
-                    **bearer(table, table.gm))
+    response = post(
+        Client(),
+        "/api/encounters/",
+        {"name": "Bridge", "system": "wfrp4e", "houserules": []},
+        **bearer(table, table.gm),
+    )
     assert response.status_code == 201
     body = response.json()
     assert {"id", "version", "round", "turn", "active", "pools", "combatants"} <= set(body)
@@ -35,8 +40,9 @@ def test_create_encounter_and_read_its_state(table):
 
 
 def test_create_encounter_in_an_existing_campaign(table):
-    response = post(Client(), "/api/encounters/", {"name": "Second", "campaign": table.campaign.pk},
-                    **bearer(table, table.gm))
+    response = post(
+        Client(), "/api/encounters/", {"name": "Second", "campaign": table.campaign.pk}, **bearer(table, table.gm)
+    )
     assert response.status_code == 201
     assert Encounter.objects.get(pk=response.json()["id"]).campaign == table.campaign
 
@@ -61,17 +67,24 @@ def test_create_encounter_rejects_bad_input(table, body, message):
 
 
 def test_player_cannot_create_an_encounter_in_someone_elses_campaign(table):
-    response = post(Client(), "/api/encounters/", {"name": "Coup", "campaign": table.campaign.pk},
-                    **bearer(table, table.anna))
+    response = post(
+        Client(), "/api/encounters/", {"name": "Coup", "campaign": table.campaign.pk}, **bearer(table, table.anna)
+    )
     assert response.status_code == 400
 
 
 def test_command_runs_and_returns_version_result_and_state(table):
     encounter = table.encounter
-    response = post(Client(), command_url(encounter),
-                    {"command": "apply_damage", "args": {"combatant": table.orc.pk, "amount": 5},
-                     "expected_version": encounter.version},
-                    **bearer(table, table.gm))
+    response = post(
+        Client(),
+        command_url(encounter),
+        {
+            "command": "apply_damage",
+            "args": {"combatant": table.orc.pk, "amount": 5},
+            "expected_version": encounter.version,
+        },
+        **bearer(table, table.gm),
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is True
@@ -156,6 +169,7 @@ def test_createapitoken_command_prints_a_working_token(table):
 
     out = StringIO()
     call_command("createapitoken", "gm", stdout=out)
-    response = Client().get(f"/api/encounters/{table.encounter.pk}/",
-                            HTTP_AUTHORIZATION=f"Bearer {out.getvalue().strip()}")
+    response = Client().get(
+        f"/api/encounters/{table.encounter.pk}/", HTTP_AUTHORIZATION=f"Bearer {out.getvalue().strip()}"
+    )
     assert response.status_code == 200

@@ -71,7 +71,7 @@ async def test_a_command_pushes_each_viewer_their_own_view(table, channel_layer)
     player_html = await player_socket.receive_from(timeout=3)
     while 'data-version="7"' not in player_html:  # the fixture made 4 commands, this test 3
         player_html = await player_socket.receive_from(timeout=3)
-    assert "Now: <strong id=\"active-name\">Gunther</strong>" in player_html
+    assert 'Now: <strong id="active-name">Gunther</strong>' in player_html
     assert "Sneaky Goblin" not in player_html and "7/12" not in player_html
 
     gm_html = await gm_socket.receive_from(timeout=3)
@@ -107,7 +107,8 @@ async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, 
 async def test_foreign_origin_is_refused(table, channel_layer):
     cookie = await sync_to_async(session_cookie)(table.gm)
     communicator = WebsocketCommunicator(
-        application, f"/ws/encounters/{table.encounter.pk}/",
+        application,
+        f"/ws/encounters/{table.encounter.pk}/",
         headers=[(b"origin", b"http://evil.example"), (b"cookie", f"sessionid={cookie}".encode())],
     )
     connected, _ = await communicator.connect()
@@ -124,10 +125,12 @@ async def test_player_removed_from_the_campaign_is_disconnected_on_the_next_chan
 
 
 def test_commands_succeed_when_the_channel_layer_is_down(table, settings):
-    settings.CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens on port 1
-    }}
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens on port 1
+        }
+    }
     outcome = commands.start(table.encounter, table.gm)
     table.encounter.refresh_from_db()
     assert table.encounter.status == "active" and outcome.version == table.encounter.version
@@ -136,7 +139,8 @@ def test_commands_succeed_when_the_channel_layer_is_down(table, settings):
 async def test_pushed_gm_forms_carry_the_viewers_csrf_token(table, channel_layer):
     cookie = await sync_to_async(session_cookie)(table.gm)
     communicator = WebsocketCommunicator(
-        application, f"/ws/encounters/{table.encounter.pk}/",
+        application,
+        f"/ws/encounters/{table.encounter.pk}/",
         headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}; csrftoken=abc123token".encode())],
     )
     await communicator.connect()

@@ -101,7 +101,9 @@ def test_player_campaign_page_hides_npcs_and_join_link(table):
 @pytest.mark.parametrize("body", [{"command": "no_such_command"}, {"command": "next_turn", "args": [1]}])
 def test_outsiders_get_403_before_any_validation(table, body):
     response = Client().post(
-        f"/api/encounters/{table.encounter.pk}/commands/", json.dumps(body), content_type="application/json",
+        f"/api/encounters/{table.encounter.pk}/commands/",
+        json.dumps(body),
+        content_type="application/json",
         HTTP_AUTHORIZATION=f"Bearer {table.token(table.outsider)}",
     )
     assert response.status_code == 403

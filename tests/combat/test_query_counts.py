@@ -22,8 +22,9 @@ def grow(table, extra):
             outcome = commands.add_combatant(table.encounter, table.gm, character=character.pk)
         else:
             outcome = commands.add_combatant(table.encounter, table.gm, name=f"Extra {index}", max_wounds=9)
-        commands.add_condition(table.encounter, table.gm, combatant=outcome.result["combatant"],
-                               condition="Bleeding", remaining=3)
+        commands.add_condition(
+            table.encounter, table.gm, combatant=outcome.result["combatant"], condition="Bleeding", remaining=3
+        )
 
 
 def count(action):

@@ -13,8 +13,13 @@ import uvicorn
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
 ]
 
 
@@ -61,9 +66,16 @@ class LiveServer:
     def start(self):
         from config.asgi import application
 
-        self.server = uvicorn.Server(uvicorn.Config(
-            application, host="127.0.0.1", port=self.port, ws="websockets-sansio", lifespan="off", log_level="warning"
-        ))
+        self.server = uvicorn.Server(
+            uvicorn.Config(
+                application,
+                host="127.0.0.1",
+                port=self.port,
+                ws="websockets-sansio",
+                lifespan="off",
+                log_level="warning",
+            )
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 10
@@ -104,8 +116,10 @@ class Viewer:
     def open(self, path):
         self.page.goto(self.base_url + path)
         # The live socket has delivered its first full view when htmx has processed it.
-        self.page.wait_for_function("() => document.querySelector('[ws-connect]') && "
-                                    "document.querySelector('[ws-connect]')['htmx-internal-data']?.webSocket?.socket?.readyState === 1")
+        self.page.wait_for_function(
+            "() => document.querySelector('[ws-connect]') && "
+            "document.querySelector('[ws-connect]')['htmx-internal-data']?.webSocket?.socket?.readyState === 1"
+        )
         return self.page
 
 

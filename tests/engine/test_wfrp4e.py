@@ -10,8 +10,18 @@ ROLLS = st.integers(1, 100)
 @pytest.mark.parametrize(
     "roll, location",
     [  # the roll to hit is reversed first: 10 -> 01, 90 -> 09 ...
-        (10, "head"), (90, "head"), (1, "left_arm"), (42, "left_arm"), (52, "right_arm"), (44, "right_arm"),
-        (54, "body"), (97, "body"), (8, "left_leg"), (98, "left_leg"), (9, "right_leg"), (100, "right_leg"),
+        (10, "head"),
+        (90, "head"),
+        (1, "left_arm"),
+        (42, "left_arm"),
+        (52, "right_arm"),
+        (44, "right_arm"),
+        (54, "body"),
+        (97, "body"),
+        (8, "left_leg"),
+        (98, "left_leg"),
+        (9, "right_leg"),
+        (100, "right_leg"),
     ],
 )
 def test_hit_location_reversed_boundaries(roll, location):
@@ -20,8 +30,20 @@ def test_hit_location_reversed_boundaries(roll, location):
 
 @pytest.mark.parametrize(
     "roll, location",
-    [(1, "head"), (9, "head"), (10, "left_arm"), (24, "left_arm"), (25, "right_arm"), (44, "right_arm"),
-     (45, "body"), (79, "body"), (80, "left_leg"), (89, "left_leg"), (90, "right_leg"), (100, "right_leg")],
+    [
+        (1, "head"),
+        (9, "head"),
+        (10, "left_arm"),
+        (24, "left_arm"),
+        (25, "right_arm"),
+        (44, "right_arm"),
+        (45, "body"),
+        (79, "body"),
+        (80, "left_leg"),
+        (89, "left_leg"),
+        (90, "right_leg"),
+        (100, "right_leg"),
+    ],
 )
 def test_hit_location_table_boundaries(roll, location):
     assert wfrp4e.hit_location(roll, reverse=False) == location
@@ -45,11 +67,14 @@ def test_not_doubles(roll):
 @pytest.mark.parametrize(
     "target, roll, sl, success",
     [
-        (45, 23, 2, True), (45, 45, 0, True), (45, 46, 0, False), (45, 67, -2, False),
-        (10, 5, 1, True),      # 01-05 always succeed ...
-        (3, 5, 0, True),       # ... with at least +0 SL
+        (45, 23, 2, True),
+        (45, 45, 0, True),
+        (45, 46, 0, False),
+        (45, 67, -2, False),
+        (10, 5, 1, True),  # 01-05 always succeed ...
+        (3, 5, 0, True),  # ... with at least +0 SL
         (0, 1, 0, True),
-        (120, 96, 0, False),   # 96-00 always fail, with at most -0 SL
+        (120, 96, 0, False),  # 96-00 always fail, with at most -0 SL
         (99, 100, -1, False),
         (30, 100, -7, False),
     ],
@@ -68,10 +93,22 @@ def test_criticals_and_fumbles_on_doubles():
 
 @pytest.mark.parametrize(
     "d100, start",
-    [(1, "You catch"), (20, "You catch"), (21, "Your melee weapon jars"), (40, "Your melee weapon jars"),
-     (41, "Your manoeuvre"), (60, "Your manoeuvre"), (61, "You stumble badly"), (70, "You stumble badly"),
-     (71, "You mishandle"), (80, "You mishandle"), (81, "You overextend"), (90, "You overextend"),
-     (91, "You completely mess up"), (100, "You completely mess up")],
+    [
+        (1, "You catch"),
+        (20, "You catch"),
+        (21, "Your melee weapon jars"),
+        (40, "Your melee weapon jars"),
+        (41, "Your manoeuvre"),
+        (60, "Your manoeuvre"),
+        (61, "You stumble badly"),
+        (70, "You stumble badly"),
+        (71, "You mishandle"),
+        (80, "You mishandle"),
+        (81, "You overextend"),
+        (90, "You overextend"),
+        (91, "You completely mess up"),
+        (100, "You completely mess up"),
+    ],
 )
 def test_fumble_table_ranges(d100, start):
     assert wfrp4e.fumble(d100).startswith(start)
@@ -90,8 +127,13 @@ def test_wounds_suffered():
 
 @pytest.mark.parametrize(
     "ally, adversary, dominant, expected",
-    [(2, 3, "ally", (3, 2)), (2, 0, "ally", (3, 0)), (2, 3, "adversary", (1, 4)), (0, 3, "adversary", (0, 4)),
-     (2, 3, None, (2, 3))],
+    [
+        (2, 3, "ally", (3, 2)),
+        (2, 0, "ally", (3, 0)),
+        (2, 3, "adversary", (1, 4)),
+        (0, 3, "adversary", (0, 4)),
+        (2, 3, None, (2, 3)),
+    ],
 )
 def test_group_advantage_end_of_round(ally, adversary, dominant, expected):
     assert wfrp4e.group_advantage_end_of_round(ally, adversary, dominant) == expected

@@ -1,185 +1,33 @@
-"""Every change to an encounter is a command (DESIGN.md "The spine: commands").
+"""Commands that run the encounter: combatants, initiative and turns, wounds, conditions, undo."""
 
-A command locks the encounter row, checks permission and the expected version, validates its arguments,
-applies the change, bumps the version and logs it with the state needed to undo it — all in one
-transaction — and notifies the encounter's viewers after commit. Call one as a function,
-`next_turn(encounter, user)`, or by name, `execute(encounter, user, "next_turn", {})`.
-"""
-
-from dataclasses import dataclass, field
+__all__ = [
+    "add_combatant",
+    "remove_combatant",
+    "hide_combatant",
+    "reveal_combatant",
+    "set_initiative",
+    "roll_initiative",
+    "move_combatant",
+    "delay",
+    "start",
+    "next_turn",
+    "end_encounter",
+    "apply_damage",
+    "heal",
+    "add_condition",
+    "remove_condition",
+    "undo",
+]
 
 from django import forms
-from django.db import transaction
 
-from combat import broadcast, snapshot
+from combat import snapshot
+from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from combat.permissions import GM, role
 from rules.engine import symbaroum, wfrp4e
-from rules.engine.dice import Dice
 from rules.engine.initiative import turn_order
 from rules.models import ConditionDefinition
 from rules.systems import GameSystem
-
-REGISTRY = {}
-
-
-class CommandError(Exception):
-    """Bad input or an impossible action: nothing was changed. HTTP 400."""
-
-
-class CommandForbidden(CommandError):
-    """The user may not run this command on this encounter. HTTP 403."""
-
-
-class StaleVersion(CommandError):
-    """The click was made on an older view of the encounter. HTTP 409."""
-
-
-@dataclass
-class Context:
-    encounter: Encounter
-    user: object
-    combatants: list
-    conditions: list
-    dice: Dice
-    changed_combatants: set = field(default_factory=set)
-
-    def ordered(self):
-        return sorted(self.combatants, key=lambda c: (c.position, c.pk))
-
-    def touch(self, *combatants):
-        self.changed_combatants.update(combatants)
-
-    def condition_of(self, combatant, definition):
-        return next(
-            (c for c in self.conditions if c.combatant_id == combatant.pk and c.definition_id == definition.pk), None
-        )
-
-
-class Args(forms.Form):
-    """Base of each command's arguments; `combatant` fields are resolved to this encounter's combatants."""
-
-    def __init__(self, data, context):
-        self.context = context
-        super().__init__(data)
-
-    def _combatant(self, key):
-        pk = self.cleaned_data.get(key)
-        if pk is None:
-            return None
-        for combatant in self.context.combatants:
-            if combatant.pk == pk:
-                return combatant
-        raise forms.ValidationError(f"There is no combatant {pk} in this encounter.")
-
-    def clean_combatant(self):
-        return self._combatant("combatant")
-
-
-class CombatantArgs(Args):
-    combatant = forms.IntegerField()
-
-
-class AmountArgs(CombatantArgs):
-    amount = forms.IntegerField(min_value=0, max_value=10_000)
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    args: type
-    apply: object
-    gm_only: bool = True
-    undoable: bool = True
-
-    def __call__(self, encounter, user, expected_version=None, dice=None, **args):
-        return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
-
-
-def command(args=Args, **options):
-    def register(apply):
-        cmd = Command(name=apply.__name__, args=args, apply=apply, **options)
-        REGISTRY[cmd.name] = cmd
-        return cmd
-
-    return register
-
-
-@dataclass(frozen=True)
-class Outcome:
-    version: int
-    message: str
-    result: dict
-
-
-def describe_errors(form):
-    parts = []
-    for name, errors in form.errors.items():
-        label = "" if name == "__all__" else f"{name}: "
-        parts.append(label + " ".join(errors))
-    return "; ".join(parts)
-
-
-def execute(encounter, user, name, args=None, expected_version=None, dice=None):
-    """Run command `name` on `encounter` (an Encounter or its id) for `user`; returns an Outcome."""
-    with transaction.atomic():
-        pk = encounter.pk if isinstance(encounter, Encounter) else encounter
-        locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
-        viewer_role = role(locked, user)
-        if viewer_role is None:
-            raise CommandForbidden("You are not part of this encounter.")
-        cmd = REGISTRY.get(name)
-        if cmd is None:
-            raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
-        if cmd.gm_only and viewer_role != GM:
-            raise CommandForbidden("Only the GM of this encounter can do that.")
-        args = {} if args is None else args
-        if not isinstance(args, dict):
-            raise CommandError("args must be an object.")
-        unknown = sorted(set(args) - set(cmd.args.base_fields))
-        if unknown:
-            raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
-        if expected_version is not None and (
-            isinstance(expected_version, bool) or not isinstance(expected_version, int)
-        ):
-            raise CommandError("expected_version must be a whole number.")
-        if expected_version is not None and expected_version != locked.version:
-            raise StaleVersion(
-                f"The encounter has changed since you looked (version {locked.version}, you saw "
-                f"{expected_version}); nothing was done. The view is now up to date."
-            )
-        combatants = list(locked.combatants.select_related("character"))
-        conditions = list(
-            ConditionInstance.objects.filter(combatant__encounter=locked).select_related("definition")
-        )
-        context = Context(locked, user, combatants, conditions, dice or Dice())
-        form = cmd.args(args, context)
-        if not form.is_valid():
-            raise CommandError(describe_errors(form))
-        before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
-        message, result = cmd.apply(context, **form.cleaned_data)
-        if context.changed_combatants:
-            Combatant.objects.bulk_update(context.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
-        locked.version += 1
-        locked.save()
-        LogEntry.objects.create(
-            encounter=locked,
-            version=locked.version,
-            user=user if getattr(user, "pk", None) else None,
-            command=name,
-            args=jsonable(form.cleaned_data),
-            result=result,
-            message=message[:300],
-            undo_state=before,
-        )
-        transaction.on_commit(lambda: broadcast.encounter_changed(locked.pk, locked.version))
-    if isinstance(encounter, Encounter):
-        encounter.refresh_from_db()
-    return Outcome(locked.version, message, result)
-
-
-def jsonable(cleaned):
-    return {key: getattr(value, "pk", value) for key, value in cleaned.items() if value not in (None, "")}
 
 
 def renumber(context, ordered):
@@ -242,8 +90,15 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
     ordered = context.ordered()
     place = len(ordered) if initiative is None else place_by_initiative(ordered, initiative)
     combatant = Combatant.objects.create(
-        encounter=context.encounter, character=character, name=name, side=side or Combatant.Side.ADVERSARY,
-        initiative=initiative, position=place, wounds=wounds, max_wounds=max_wounds, hidden=hidden,
+        encounter=context.encounter,
+        character=character,
+        name=name,
+        side=side or Combatant.Side.ADVERSARY,
+        initiative=initiative,
+        position=place,
+        wounds=wounds,
+        max_wounds=max_wounds,
+        hidden=hidden,
     )
     context.combatants.append(combatant)
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
@@ -336,7 +191,8 @@ def roll_initiative(context):
     roll_offs = "; ".join(f"{by_pk[pk].name} {', '.join(map(str, values))}" for pk, values in rolls.items())
     detail = f" Roll-offs: {roll_offs}." if roll_offs else ""
     return f"Initiative order set: {', '.join(by_pk[pk].name for pk in order)}.{detail}", {
-        "order": order, "roll_offs": {str(pk): values for pk, values in rolls.items()},
+        "order": order,
+        "roll_offs": {str(pk): values for pk, values in rolls.items()},
     }
 
 
@@ -350,7 +206,8 @@ def move_combatant(context, combatant, position):
     position = min(position, len(ordered))
     renumber(context, ordered[:position] + [combatant] + ordered[position:])
     return f"{combatant.name} moves to place {position + 1} in the turn order.", {
-        "combatant": combatant.pk, "position": position,
+        "combatant": combatant.pk,
+        "position": position,
     }
 
 
@@ -403,7 +260,9 @@ def next_turn(context):
     ended = f" {', '.join(expired)} ended." if expired else ""
     prefix = f"Round {encounter.round} begins. " if index + 1 >= len(ordered) else ""
     return f"{prefix}{upcoming.name}'s turn.{ended}", {
-        "round": encounter.round, "active": upcoming.pk, "expired": expired,
+        "round": encounter.round,
+        "active": upcoming.pk,
+        "expired": expired,
     }
 
 
@@ -440,7 +299,8 @@ def apply_damage(context, combatant, amount):
     combatant.wounds = max(0, combatant.wounds - amount)
     context.touch(combatant)
     return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} wounds).", {
-        "combatant": combatant.pk, "wounds": combatant.wounds,
+        "combatant": combatant.pk,
+        "wounds": combatant.wounds,
     }
 
 
@@ -449,7 +309,8 @@ def heal(context, combatant, amount):
     combatant.wounds = min(combatant.max_wounds, combatant.wounds + amount)
     context.touch(combatant)
     return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} wounds).", {
-        "combatant": combatant.pk, "wounds": combatant.wounds,
+        "combatant": combatant.pk,
+        "wounds": combatant.wounds,
     }
 
 
@@ -486,7 +347,9 @@ def add_condition(context, combatant, condition, count, remaining):
         )
     timer = f" for {remaining} rounds" if remaining else ""
     return f"{combatant.name} gains {condition.name} ×{instance.count}{timer}.", {
-        "combatant": combatant.pk, "condition": condition.name, "count": instance.count,
+        "combatant": combatant.pk,
+        "condition": condition.name,
+        "count": instance.count,
     }
 
 
@@ -507,7 +370,9 @@ def remove_condition(context, combatant, condition, count):
         existing.delete()
         left = 0
     return f"{combatant.name} loses {condition.name}" + (f" (×{left} left)." if left else "."), {
-        "combatant": combatant.pk, "condition": condition.name, "count": left,
+        "combatant": combatant.pk,
+        "condition": condition.name,
+        "count": left,
     }
 
 

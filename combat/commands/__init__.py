@@ -1,0 +1,15 @@
+"""Every change to an encounter is a command (DESIGN.md "The spine: commands"): see spine.py.
+
+Importing the modules below registers their commands; each is callable as `commands.next_turn(encounter, user)`
+or by name as `commands.execute(encounter, user, "next_turn", {})`.
+"""
+
+from combat.commands.encounter import *  # noqa: F403
+from combat.commands.spine import (  # noqa: F401
+    REGISTRY,
+    CommandError,
+    CommandForbidden,
+    Outcome,
+    StaleVersion,
+    execute,
+)
