@@ -3,6 +3,8 @@
 One generic mechanism serves every command, so no command needs an inverse of its own.
 """
 
+import copy
+
 from combat.models import Combatant, ConditionInstance
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools"]
@@ -28,7 +30,8 @@ def _row(obj, fields):
 
 def capture(encounter, combatants, conditions):
     return {
-        "encounter": {field: getattr(encounter, field) for field in ENCOUNTER_FIELDS},
+        # Deep copies: commands change JSON fields such as `pools` in place.
+        "encounter": copy.deepcopy({field: getattr(encounter, field) for field in ENCOUNTER_FIELDS}),
         "combatants": [_row(c, COMBATANT_FIELDS) for c in combatants],
         "conditions": [_row(c, CONDITION_FIELDS) for c in conditions],
     }

@@ -6,8 +6,10 @@ queries however many combatants there are.
 
 from dataclasses import dataclass, field
 
+from combat.commands import group_advantage
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
+from rules.engine import wfrp4e
 from rules.models import ConditionDefinition
 
 LOG_LINES = 30
@@ -34,6 +36,11 @@ class EncounterView:
     active: object
     log: list = field(default_factory=list)
     condition_choices: list = field(default_factory=list)
+    pools: dict | None = None
+    round_end: dict | None = None
+    advantage_gains = wfrp4e.ADVANTAGE_GAINS
+    advantage_spends = {key: text for key, (text, _) in wfrp4e.ADVANTAGE_SPENDS.items()}
+    pool_sides = group_advantage.POOL_SIDES
 
     sides = Combatant.Side.choices
 
@@ -78,6 +85,13 @@ def build(encounter, user, viewer_role=None):
         rows.append(Row(c, by_combatant.get(c.pk, []), mine, gm or mine or not c.is_npc, turn))
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
+    if group_advantage.uses_group_advantage(encounter):
+        view.pools = group_advantage.pools(encounter)
+        ended_round = encounter.pools.get(group_advantage.ROUND_END_PENDING)
+        if gm and ended_round is not None:
+            conditions = [c for row in rows for c in row.conditions]
+            counts, dominant = group_advantage.proposal(encounter, combatants, conditions)
+            view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
         view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
@@ -97,7 +111,8 @@ def as_json(view):
         "round": encounter.round,
         "turn": view.turn,
         "active": view.active.pk if view.active else None,
-        "pools": encounter.pools,
+        "pools": view.pools or {},
+        "round_end": view.round_end,
         "combatants": [
             {
                 "id": row.pk,

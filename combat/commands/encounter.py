@@ -22,6 +22,7 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
+from combat.commands import group_advantage
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine import symbaroum, wfrp4e
@@ -251,8 +252,9 @@ def next_turn(context):
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
     expired = []
     if index + 1 >= len(ordered):
-        encounter.round += 1
         expired = tick_condition_timers(context)
+        group_advantage.round_ended(encounter, encounter.round)
+        encounter.round += 1
         upcoming = ordered[0]
     else:
         upcoming = ordered[index + 1]

@@ -154,3 +154,55 @@ def initiative_order(combatants, d100):
         return test_sl(agility[key], d100())
 
     return turn_order(combatants, opposed_agility)
+
+
+# Seed 002 "Group Advantage": what a side gains, by reason.
+ADVANTAGE_GAINS = {
+    "surprise": "Surprise: attacking Surprised enemies (+1)",
+    "assess": "Assess: a Skill secures a tactical advantage (+2, or +3 with 6+ SL)",
+    "victory": "Victory: an important NPC defeated (+1, or +2 for a party nemesis)",
+    "winning": "Winning: won an Opposed Test you initiated (+1)",
+    "outmanoeuvre": "Outmanoeuvre: wounded an opponent without an Opposed Test (+1, at most 1 per action)",
+}
+
+
+def advantage_gain(reason, sl=None, nemesis=False):
+    """How much Advantage `reason` earns (seed 002 "Group Advantage" and "Actions" › "Assess")."""
+    if reason not in ADVANTAGE_GAINS:
+        raise ValueError(f"'{reason}' is not a way to gain Advantage")
+    if reason == "assess":
+        return 3 if (sl or 0) >= 6 else 2
+    if reason == "victory":
+        return 2 if nemesis else 1
+    return 1
+
+
+# Seed 002 "Benefits of Advantage": what a side can spend, and its fixed cost (None: the spender chooses).
+ADVANTAGE_SPENDS = {
+    "batter": ("Batter: Opposed Strength Test; the winner knocks the loser Prone", 1),
+    "trick": ("Trick: Opposed Agility Test; the winner may inflict Ablaze, Blinded or Entangled", 1),
+    "additional_effort": ("Additional Effort: +10% to a Test, +10% more per extra Advantage", None),
+    "flee_from_harm": ("Flee from Harm: move away from opponents without penalty", 2),
+    "additional_action": ("Additional Action: one more Action, once per turn", 4),
+    "creature_trait": ("Creature Trait: activate a trait (core rules pp. 338-343)", None),
+}
+ADDITIONAL_EFFORT_MINIMUM = 2
+
+
+def advantage_spend_cost(spend, amount=None):
+    """The Advantage a spend takes; `amount` is the spender's choice for Additional Effort and creature traits."""
+    if spend not in ADVANTAGE_SPENDS:
+        raise ValueError(f"'{spend}' is not a way to spend Advantage")
+    fixed = ADVANTAGE_SPENDS[spend][1]
+    if fixed is not None:
+        return fixed
+    if amount is None or amount < 1:
+        raise ValueError(f"Say how much Advantage {spend.replace('_', ' ')} spends")
+    if spend == "additional_effort" and amount < ADDITIONAL_EFFORT_MINIMUM:
+        raise ValueError("Additional Effort costs at least 2 Advantage")
+    return amount
+
+
+def additional_effort_bonus(spent):
+    """Seed 002 "Additional Effort": 2 Advantage for +10%, each extra Advantage +10% more (3 -> +20%)."""
+    return (spent - 1) * 10

@@ -18,9 +18,10 @@ def test_htmx_command_returns_oob_partials_and_a_flash(table):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html
-    for element in ('id="encounter-version"', 'id="round-bar"', 'id="initiative"', 'id="log"', 'id="flash"'):
+    partials = ('id="encounter-version"', 'id="round-bar"', 'id="pools"', 'id="initiative"', 'id="log"', 'id="flash"')
+    for element in partials:
         assert element in html
-    assert html.count('hx-swap-oob="true"') == 5
+    assert html.count('hx-swap-oob="true"') == len(partials)
     assert "Round 1 begins" in html
 
 

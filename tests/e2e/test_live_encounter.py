@@ -102,3 +102,34 @@ def test_phone_reconnects_after_a_server_restart_and_shows_what_changed_meanwhil
     # The drop itself is logged (the socket error and htmx's wsError event); anything else is a failure.
     phone.errors = [error for error in phone.errors if "WebSocket" not in error and error != "[object Event]"]
     assert phone.errors == []
+
+
+def test_group_advantage_gains_spends_and_round_end_show_live_on_the_phone(table, login):
+    commands.start(table.encounter, table.gm)
+    path = f"/encounters/{table.encounter.pk}/"
+    gm_page = login("gm", **LAPTOP).open(path)
+    phone_page = login("anna", **PHONE).open(path)
+
+    gain = gm_page.locator("#gain-advantage")
+    gain.locator("select[name=side]").select_option("ally")
+    gain.locator("select[name=reason]").select_option("assess")
+    gain.locator("input[name=sl]").fill("6")
+    gain.get_by_role("button", name="Gain").click()
+    expect(gm_page.locator("#pool-ally")).to_have_text("3")
+    expect(phone_page.locator("#player-pools")).to_contain_text("Allies' Advantage 3", timeout=2000)
+
+    spend = gm_page.locator("#spend-advantage")
+    spend.locator("select[name=spend]").select_option("additional_action")
+    spend.get_by_role("button", name="Spend").click()
+    expect(gm_page.locator("#flash")).to_contain_text("have 3 Advantage; that costs 4")
+    expect(gm_page.locator("#pool-ally")).to_have_text("3")
+
+    for _ in range(4):
+        gm_page.keyboard.press("n")
+        expect(gm_page.locator("#encounter-version")).not_to_have_value(str(table.encounter.version))
+        table.encounter.refresh_from_db()
+    expect(gm_page.locator("#round-end")).to_contain_text("End of round 1")
+    gm_page.locator("#round-end").get_by_role("button", name="Adversaries").click()
+    expect(gm_page.locator("#round-end")).to_have_count(0)
+    expect(phone_page.locator("#player-pools")).to_contain_text("Allies' Advantage 2", timeout=2000)
+    expect(phone_page.locator("#player-pools")).to_contain_text("Foes' 1")

@@ -1,0 +1,152 @@
+"""Group Advantage pools for WFRP 4e (seed 002 "Group Advantage" and "Benefits of Advantage").
+
+The pools live in `encounter.pools` ({"ally": n, "adversary": n, ...}) so that undo restores them with the rest.
+"""
+
+from django import forms
+
+from combat.commands.spine import Args, CommandError, command
+from combat.models import Combatant, Encounter
+from rules.engine import wfrp4e
+from rules.systems import GameSystem
+
+__all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
+
+POOL_SIDES = [("ally", "Allies"), ("adversary", "Adversaries")]
+SIDE_LABEL = dict(POOL_SIDES)
+ROUND_END_PENDING = "round_end_pending"
+
+
+def pools(encounter):
+    return {"ally": encounter.pools.get("ally", 0), "adversary": encounter.pools.get("adversary", 0)}
+
+
+def uses_group_advantage(encounter):
+    return encounter.system == GameSystem.WFRP4E
+
+
+def pool_of(combatant_side):
+    """Seed 002: allied NPCs feed the Ally pool; hostile and neutral NPCs the Adversary pool."""
+    return "ally" if combatant_side == Combatant.Side.ALLY else "adversary"
+
+
+def turn_key(encounter):
+    return f"{encounter.round}:{encounter.active_id}"
+
+
+def standing_counts(combatants, conditions):
+    """Combatants still in the fight per pool: those not Unconscious."""
+    out = {c.combatant_id for c in conditions if c.name == "Unconscious"}
+    counts = {"ally": 0, "adversary": 0}
+    for combatant in combatants:
+        if combatant.pk not in out:
+            counts[pool_of(combatant.side)] += 1
+    return counts
+
+
+def proposal(encounter, combatants, conditions):
+    """The end-of-round suggestion shown to the GM: (counts, dominant side or None)."""
+    counts = standing_counts(combatants, conditions)
+    return counts, wfrp4e.dominant_side(counts["ally"], counts["adversary"])
+
+
+def round_ended(encounter, ended_round):
+    """End of round (seed 002 "Group Advantage"): the GM settles which side dominates before it moves."""
+    if uses_group_advantage(encounter):
+        encounter.pools[ROUND_END_PENDING] = ended_round
+
+
+class GroupAdvantageArgs(Args):
+    def clean(self):
+        if not uses_group_advantage(self.context.encounter):
+            raise forms.ValidationError("Group Advantage is a WFRP 4e rule; this encounter plays another system.")
+        return super().clean()
+
+
+class PoolArgs(GroupAdvantageArgs):
+    side = forms.ChoiceField(choices=POOL_SIDES)
+
+
+class GainArgs(PoolArgs):
+    reason = forms.ChoiceField(choices=[(key, text) for key, text in wfrp4e.ADVANTAGE_GAINS.items()])
+    sl = forms.IntegerField(required=False, min_value=-20, max_value=20, help_text="SL of the Assess test.")
+    nemesis = forms.BooleanField(required=False, help_text="Victory over a party nemesis.")
+
+
+@command(GainArgs)
+def gain_advantage(context, side, reason, sl, nemesis):
+    encounter = context.encounter
+    if reason == "outmanoeuvre":
+        action = f"{turn_key(encounter)}:{encounter.pools.get('additional_action_turn') == turn_key(encounter)}"
+        if encounter.pools.get("outmanoeuvre_action") == action:
+            raise CommandError("Outmanoeuvre gives at most 1 Advantage per action.")
+        encounter.pools["outmanoeuvre_action"] = action
+    gained = wfrp4e.advantage_gain(reason, sl=sl, nemesis=nemesis)
+    encounter.pools[side] = pools(encounter)[side] + gained
+    label = wfrp4e.ADVANTAGE_GAINS[reason].split(":")[0]
+    return f"{SIDE_LABEL[side]} gain {gained} Advantage ({label}); pool {encounter.pools[side]}.", {
+        "side": side,
+        "gained": gained,
+        "pool": encounter.pools[side],
+    }
+
+
+class SpendArgs(PoolArgs):
+    spend = forms.ChoiceField(choices=[(key, text) for key, (text, _) in wfrp4e.ADVANTAGE_SPENDS.items()])
+    amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For variable costs.")
+
+    def clean(self):
+        data = super().clean()
+        if "spend" in data:
+            try:
+                data["cost"] = wfrp4e.advantage_spend_cost(data["spend"], data.get("amount"))
+            except ValueError as exc:
+                raise forms.ValidationError(str(exc)) from None
+        return data
+
+
+@command(SpendArgs)
+def spend_advantage(context, side, spend, amount, cost):
+    encounter = context.encounter
+    available = pools(encounter)[side]
+    if cost > available:
+        raise CommandError(f"{SIDE_LABEL[side]} have {available} Advantage; that costs {cost}.")
+    if spend == "additional_action":
+        if encounter.status != Encounter.Status.ACTIVE:
+            raise CommandError("An Additional Action is spent on someone's turn.")
+        if encounter.pools.get("additional_action_turn") == turn_key(encounter):
+            raise CommandError("Advantage buys an Additional Action only once per turn.")
+        encounter.pools["additional_action_turn"] = turn_key(encounter)
+    encounter.pools[side] = available - cost
+    effect = wfrp4e.ADVANTAGE_SPENDS[spend][0].split(":")[0]
+    if spend == "additional_effort":
+        effect += f" (+{wfrp4e.additional_effort_bonus(cost)}%)"
+    return f"{SIDE_LABEL[side]} spend {cost} Advantage: {effect}; pool {encounter.pools[side]}.", {
+        "side": side,
+        "spent": cost,
+        "pool": encounter.pools[side],
+    }
+
+
+class ResolveRoundArgs(GroupAdvantageArgs):
+    dominant = forms.ChoiceField(choices=[*POOL_SIDES, ("none", "Neither")])
+
+
+@command(ResolveRoundArgs)
+def resolve_round_advantage(context, dominant):
+    """The GM confirms (or changes) the end-of-round proposal; 1 Advantage moves to the dominant pool."""
+    encounter = context.encounter
+    ended_round = encounter.pools.get(ROUND_END_PENDING)
+    if ended_round is None:
+        raise CommandError("No round has ended that waits for its Advantage.")
+    current = pools(encounter)
+    ally, adversary = wfrp4e.group_advantage_end_of_round(
+        current["ally"], current["adversary"], None if dominant == "none" else dominant
+    )
+    encounter.pools.update(ally=ally, adversary=adversary)
+    del encounter.pools[ROUND_END_PENDING]
+    outcome = "no side dominates" if dominant == "none" else f"{SIDE_LABEL[dominant]} dominate"
+    return f"End of round {ended_round}: {outcome}; Allies {ally}, Adversaries {adversary}.", {
+        "ally": ally,
+        "adversary": adversary,
+    }
