@@ -1,5 +1,7 @@
 """WFRP 4e rules as written (seed 002_47eadea1ed3732a0.txt, "Combat Summary")."""
 
+from dataclasses import dataclass
+
 from rules.engine.initiative import turn_order
 
 
@@ -206,3 +208,80 @@ def advantage_spend_cost(spend, amount=None):
 def additional_effort_bonus(spent):
     """Seed 002 "Additional Effort": 2 Advantage for +10%, each extra Advantage +10% more (3 -> +20%)."""
     return (spent - 1) * 10
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    attacker_sl: int
+    defender_sl: int | None
+    hit: bool
+    net_sl: int
+    location: str | None
+    damage: int
+    wounds: int
+    critical_on_defender: bool
+    critical_on_attacker: bool
+    attacker_fumbled: bool
+    defender_fumbled: bool
+    misfire: bool
+
+
+def opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll):
+    """Higher SL wins; equal SL goes to the higher skill; still equal is a stalemate (None)."""
+    attacker_sl, defender_sl = test_sl(attacker_target, attacker_roll), test_sl(defender_target, defender_roll)
+    if attacker_sl != defender_sl:
+        return "attacker" if attacker_sl > defender_sl else "defender"
+    if attacker_target != defender_target:
+        return "attacker" if attacker_target > defender_target else "defender"
+    return None
+
+
+def attack(
+    attacker_target,
+    attacker_roll,
+    weapon_damage,
+    toughness_bonus,
+    armour,
+    defender_target=None,
+    defender_roll=None,
+    weapon_group="",
+):
+    """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
+
+    Melee is opposed (give the defender's skill and roll); an undefended attack is an ordinary test.
+    armour: {location: AP}. Damage = weapon damage + the SL by which the attack won; wounds subtract
+    TB + AP at the location read from the reversed roll to hit.
+    """
+    attacker_sl = test_sl(attacker_target, attacker_roll)
+    opposed = defender_target is not None and defender_roll is not None
+    if opposed:
+        defender_sl = test_sl(defender_target, defender_roll)
+        hit = opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "attacker"
+        net_sl = attacker_sl - defender_sl
+    else:
+        defender_sl = None
+        hit = test_success(attacker_target, attacker_roll)
+        net_sl = attacker_sl
+    location = hit_location(attacker_roll) if hit else None
+    damage = weapon_damage + max(net_sl, 0) if hit else 0
+    wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
+    attacker_fumbled = is_fumble(attacker_target, attacker_roll)
+    defender_won = (
+        opposed
+        and not hit
+        and opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "defender"
+    )
+    return AttackResult(
+        attacker_sl=attacker_sl,
+        defender_sl=defender_sl,
+        hit=hit,
+        net_sl=net_sl,
+        location=location,
+        damage=damage,
+        wounds=wounds,
+        critical_on_defender=hit and is_critical(attacker_target, attacker_roll),
+        critical_on_attacker=defender_won and is_critical(defender_target, defender_roll),
+        attacker_fumbled=attacker_fumbled,
+        defender_fumbled=opposed and is_fumble(defender_target, defender_roll),
+        misfire=attacker_fumbled and misfires(weapon_group, attacker_roll),
+    )

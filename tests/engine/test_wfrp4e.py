@@ -150,3 +150,57 @@ def test_dominant_side_by_numbers():
     assert wfrp4e.dominant_side(4, 3) == "ally"
     assert wfrp4e.dominant_side(2, 5) == "adversary"
     assert wfrp4e.dominant_side(3, 3) is None
+
+
+ARMOUR = {"head": 0, "body": 2, "left_arm": 1, "right_arm": 1, "left_leg": 0, "right_leg": 0}
+
+
+def test_melee_attack_won_by_sl_hits_the_reversed_location():
+    # WS 45 rolls 27 (SL +2) vs Melee 35 rolls 62 (SL -3): net +5; reversed 27 -> 72, the body (AP 2).
+    result = wfrp4e.attack(
+        45, 27, weapon_damage=7, toughness_bonus=3, armour=ARMOUR, defender_target=35, defender_roll=62
+    )
+    assert (result.hit, result.net_sl, result.location) == (True, 5, "body")
+    assert (result.damage, result.wounds) == (12, 7)
+    assert not (result.critical_on_defender or result.attacker_fumbled or result.misfire)
+
+
+def test_equal_sl_goes_to_the_higher_skill_and_a_full_tie_is_a_stalemate():
+    assert wfrp4e.opposed_winner(45, 41, 38, 31) == "attacker"  # both SL 0, 45 > 38
+    assert wfrp4e.opposed_winner(38, 31, 45, 41) == "defender"
+    assert wfrp4e.opposed_winner(40, 30, 40, 30) is None
+    assert not wfrp4e.attack(40, 30, 7, 3, ARMOUR, defender_target=40, defender_roll=30).hit
+
+
+def test_attacker_double_on_a_hit_is_a_critical():
+    result = wfrp4e.attack(50, 33, 7, 3, ARMOUR, defender_target=30, defender_roll=70)
+    assert result.hit and result.critical_on_defender and result.location == "right_arm"  # 33 reversed is 33
+
+
+def test_a_winning_defender_with_a_successful_double_criticals_the_attacker():
+    result = wfrp4e.attack(40, 38, 7, 3, ARMOUR, defender_target=55, defender_roll=22)
+    assert not result.hit and result.critical_on_attacker
+
+
+def test_failed_doubles_are_fumbles_and_blackpowder_misfires_on_even_ones():
+    result = wfrp4e.attack(40, 88, 9, 3, ARMOUR, weapon_group="Blackpowder")
+    assert not result.hit and result.attacker_fumbled and result.misfire
+    result = wfrp4e.attack(40, 77, 9, 3, ARMOUR, weapon_group="Blackpowder")
+    assert result.attacker_fumbled and not result.misfire
+    result = wfrp4e.attack(40, 20, 7, 3, ARMOUR, defender_target=30, defender_roll=66)
+    assert result.hit and result.defender_fumbled
+
+
+def test_unopposed_attack_uses_its_own_sl():
+    result = wfrp4e.attack(45, 12, weapon_damage=8, toughness_bonus=2, armour=ARMOUR)
+    assert (result.hit, result.net_sl, result.location, result.damage, result.wounds) == (True, 3, "left_arm", 11, 8)
+
+
+@given(ROLLS, ROLLS, st.integers(1, 99), st.integers(1, 99))
+def test_attack_wounds_never_negative_and_only_on_hits(attacker_roll, defender_roll, attacker_skill, defender_skill):
+    result = wfrp4e.attack(
+        attacker_skill, attacker_roll, 8, 3, ARMOUR, defender_target=defender_skill, defender_roll=defender_roll
+    )
+    assert result.wounds >= 0
+    assert result.hit or (result.wounds == 0 and result.location is None)
+    assert not (result.critical_on_defender and result.critical_on_attacker)
