@@ -33,11 +33,11 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def connect(encounter_id, user=None):
-    headers = [(b"origin", b"http://127.0.0.1")]
+async def connect(encounter_id, user=None, origin="http://127.0.0.1", more_cookies=""):
+    headers = [(b"origin", origin.encode())]
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
-        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+        headers.append((b"cookie", f"sessionid={cookie}{more_cookies}".encode()))
     communicator = WebsocketCommunicator(application, f"/ws/encounters/{encounter_id}/", headers=headers)
     connected, code = await communicator.connect()
     return communicator, connected, code
@@ -105,13 +105,7 @@ async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, 
 
 
 async def test_foreign_origin_is_refused(table, channel_layer):
-    cookie = await sync_to_async(session_cookie)(table.gm)
-    communicator = WebsocketCommunicator(
-        application,
-        f"/ws/encounters/{table.encounter.pk}/",
-        headers=[(b"origin", b"http://evil.example"), (b"cookie", f"sessionid={cookie}".encode())],
-    )
-    connected, _ = await communicator.connect()
+    _, connected, _ = await connect(table.encounter.pk, table.gm, origin="http://evil.example")
     assert not connected
 
 
@@ -137,13 +131,7 @@ def test_commands_succeed_when_the_channel_layer_is_down(table, settings):
 
 
 async def test_pushed_gm_forms_carry_the_viewers_csrf_token(table, channel_layer):
-    cookie = await sync_to_async(session_cookie)(table.gm)
-    communicator = WebsocketCommunicator(
-        application,
-        f"/ws/encounters/{table.encounter.pk}/",
-        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}; csrftoken=abc123token".encode())],
-    )
-    await communicator.connect()
+    communicator, _, _ = await connect(table.encounter.pk, table.gm, more_cookies="; csrftoken=abc123token")
     html = await communicator.receive_from(timeout=3)
     assert 'name="csrfmiddlewaretoken" value="abc123token"' in html
     await communicator.disconnect()

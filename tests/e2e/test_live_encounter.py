@@ -10,6 +10,12 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
+def gm_and_phone(table, login, player):
+    """The GM's laptop and `player`'s phone, both on the encounter page with their live socket open."""
+    path = f"/encounters/{table.encounter.pk}/"
+    return login("gm", **LAPTOP).open(path), login(player, **PHONE).open(path)
+
+
 def test_gm_next_turn_reaches_the_phone_within_two_seconds(table, login):
     commands.start(table.encounter, table.gm)  # the hidden goblin acts first
     path = f"/encounters/{table.encounter.pk}/"
@@ -39,9 +45,7 @@ def test_gm_next_turn_reaches_the_phone_within_two_seconds(table, login):
 
 def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
     commands.start(table.encounter, table.gm)
-    path = f"/encounters/{table.encounter.pk}/"
-    gm_page = login("gm", **LAPTOP).open(path)
-    phone_page = login("bruno", **PHONE).open(path)
+    gm_page, phone_page = gm_and_phone(table, login, "bruno")
 
     row = gm_page.locator(f"#combatant-{table.gunther.pk}")
     row.locator("input[name=amount]").fill("4")
@@ -64,9 +68,7 @@ def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
 
 
 def test_gm_adds_an_npc_and_reveals_a_hidden_one_and_the_phone_follows(table, login):
-    path = f"/encounters/{table.encounter.pk}/"
-    gm_page = login("gm", **LAPTOP).open(path)
-    phone_page = login("anna", **PHONE).open(path)
+    gm_page, phone_page = gm_and_phone(table, login, "anna")
 
     form = gm_page.locator("#add-npc")
     form.locator("input[name=name]").fill("Troll Ugg")
@@ -106,9 +108,7 @@ def test_phone_reconnects_after_a_server_restart_and_shows_what_changed_meanwhil
 
 def test_group_advantage_gains_spends_and_round_end_show_live_on_the_phone(table, login):
     commands.start(table.encounter, table.gm)
-    path = f"/encounters/{table.encounter.pk}/"
-    gm_page = login("gm", **LAPTOP).open(path)
-    phone_page = login("anna", **PHONE).open(path)
+    gm_page, phone_page = gm_and_phone(table, login, "anna")
 
     gain = gm_page.locator("#gain-advantage")
     gain.locator("select[name=side]").select_option("ally")
