@@ -98,7 +98,7 @@ def encounter_command(request, pk):
         )
     except commands.CommandError as exc:
         return error(str(exc), STATUS_FOR[type(exc)])
-    view, _ = viewer_state(pk, request.user)
+    view = views_state.build(encounter, request.user)
     return JsonResponse(
         {
             "ok": True,

@@ -60,7 +60,7 @@ def run_command(request, pk, name):
     if not request.htmx:
         getattr(messages, level)(request, flash)
         return redirect(encounter)
-    fresh = views_state.build(views_state.load_encounter(pk), request.user)
+    fresh = views_state.build(encounter, request.user)
     return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
 
 

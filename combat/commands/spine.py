@@ -168,7 +168,9 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         )
         transaction.on_commit(lambda: broadcast.encounter_changed(locked.pk, locked.version))
     if isinstance(encounter, Encounter):
-        encounter.refresh_from_db()
+        # The caller's object gets the committed state without another query.
+        for field in [*snapshot.ENCOUNTER_FIELDS, "version"]:
+            setattr(encounter, field, getattr(locked, field))
     return Outcome(locked.version, message, result)
 
 
