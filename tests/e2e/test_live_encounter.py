@@ -1,6 +1,9 @@
 """The GM runs turns on a laptop; a player's phone follows live, without reloading."""
 
+import json
 import re
+import time
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -133,3 +136,30 @@ def test_group_advantage_gains_spends_and_round_end_show_live_on_the_phone(table
     expect(gm_page.locator("#round-end")).to_have_count(0)
     expect(phone_page.locator("#player-pools")).to_contain_text("Allies' Advantage 2", timeout=2000)
     expect(phone_page.locator("#player-pools")).to_contain_text("Foes' 1")
+
+
+def test_a_slow_response_overtaken_by_a_newer_push_does_not_roll_the_screen_back(table, login, asgi_server):
+    commands.start(table.encounter, table.gm)  # the hidden goblin acts
+    gm_page, _ = gm_and_phone(table, login, "anna")
+    token = table.token(table.gm)
+
+    def another_client_runs_next_turn():
+        request = urllib.request.Request(
+            f"{asgi_server.url}/api/encounters/{table.encounter.pk}/commands/",
+            data=json.dumps({"command": "next_turn"}).encode(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        urllib.request.urlopen(request).close()
+
+    def answer_late(route):
+        response = route.fetch()  # the click's command runs: Gunther's turn
+        another_client_runs_next_turn()  # meanwhile: Anders's turn, pushed to the page
+        time.sleep(1)  # the push arrives before the click's answer
+        route.fulfill(response=response)
+
+    gm_page.route("**/do/next_turn/", answer_late)
+    gm_page.click("#next-turn")
+    expect(gm_page.locator("#flash")).to_contain_text("Gunther's turn")  # the late answer did arrive
+    expect(gm_page.locator("tr.active")).to_contain_text("Anders")
+    table.encounter.refresh_from_db()
+    expect(gm_page.locator("#encounter-version")).to_have_value(str(table.encounter.version))
