@@ -39,7 +39,7 @@ class EncounterView:
     pools: dict | None = None
     round_end: dict | None = None
     advantage_gains = wfrp4e.ADVANTAGE_GAINS
-    advantage_spends = {key: text for key, (text, _) in wfrp4e.ADVANTAGE_SPENDS.items()}
+    advantage_spends: list = field(default_factory=list)
     pool_sides = group_advantage.POOL_SIDES
 
     sides = Combatant.Side.choices
@@ -95,6 +95,8 @@ def build(encounter, user, viewer_role=None):
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
         view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
+        if view.pools is not None:
+            view.advantage_spends = group_advantage.spend_choices(encounter)
     return view
 
 

@@ -1,35 +1,86 @@
-"""Load reference data from rules/data/<system>/<kind>.json, keeping what an admin customised."""
+"""Load reference data from rules/data/<system>/<kind>.json, keeping what an admin customised.
 
-import json
-from pathlib import Path
+Entries name their relations by the related row's name: a skill's "characteristic": "WS", a weapon's
+"properties": ["Impale"], a critical wound's "table": "Head".
+"""
 
-from rules.models import ConditionDefinition
+from django.db import models, transaction
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
-KINDS = {"conditions": ConditionDefinition}
+from rules import models as rules
+from rules.engine.tables import DATA_DIR, seed_rows
+
+# In dependency order: a kind comes after the kinds its entries name.
+KINDS = {
+    "conditions": rules.ConditionDefinition,
+    "characteristics": rules.Characteristic,
+    "skills": rules.Skill,
+    "properties": rules.Property,
+    "weapons": rules.Weapon,
+    "armour": rules.Armour,
+    "hit_locations": rules.HitLocation,
+    "fumbles": rules.Fumble,
+    "advantage_spends": rules.AdvantageSpend,
+    "critical_tables": rules.CriticalTable,
+    "critical_wounds": rules.CriticalWound,
+}
 
 
+class DataFileError(Exception):
+    pass
+
+
+def _resolve(model, system, entry):
+    """Split an entry into plain field values (relations resolved by name) and many-to-many name lists."""
+    values, many = {}, {}
+    for key, value in entry.items():
+        field = model._meta.get_field(key)
+        if isinstance(field, models.ManyToManyField):
+            related = {row.name: row for row in field.related_model.objects.filter(system=system, name__in=value)}
+            missing = sorted(set(value) - set(related))
+            if missing:
+                raise DataFileError(f"{model.__name__} '{entry.get('name')}': unknown {key} {', '.join(missing)}")
+            many[key] = [related[name] for name in value]
+        elif isinstance(field, models.ForeignKey):
+            related = field.related_model.objects.filter(system=system, name=value).first()
+            if related is None:
+                raise DataFileError(f"{model.__name__} '{entry.get('name')}': unknown {key} '{value}'")
+            values[key] = related
+        else:
+            values[key] = value
+    return values, many
+
+
+def _differs(row, values, many):
+    if any(getattr(row, key) != value for key, value in values.items()):
+        return True
+    return any({r.pk for r in getattr(row, key).all()} != {r.pk for r in wanted} for key, wanted in many.items())
+
+
+@transaction.atomic
 def load(force=False):
     """Create or update every row from the data files; returns {"created", "updated", "kept"} counts."""
     counts = {"created": 0, "updated": 0, "kept": 0}
     for system_dir in sorted(p for p in DATA_DIR.iterdir() if p.is_dir()):
+        system = system_dir.name
         for kind, model in KINDS.items():
-            path = system_dir / f"{kind}.json"
-            if not path.exists():
+            if not (system_dir / f"{kind}.json").exists():
                 continue
-            for entry in json.loads(path.read_text()):
-                entry = dict(entry)
-                name = entry.pop("name")
-                row = model.objects.filter(system=system_dir.name, name=name).first()
+            for entry in seed_rows(system, kind):
+                values, many = _resolve(model, system, entry)
+                key = {"system": system, **{field: values.pop(field) for field in model.natural_key}}
+                row = model.objects.filter(**key).first()
                 if row is None:
-                    model.objects.create(system=system_dir.name, name=name, **entry)
+                    row = model.objects.create(**key, **values)
                     counts["created"] += 1
                 elif row.customised and not force:
                     counts["kept"] += 1
-                elif any(getattr(row, key) != value for key, value in entry.items()) or row.customised:
-                    for key, value in entry.items():
-                        setattr(row, key, value)
+                    continue
+                elif _differs(row, values, many) or row.customised:
+                    for field, value in values.items():
+                        setattr(row, field, value)
                     row.customised = False
                     row.save()
                     counts["updated"] += 1
+                for field, related in many.items():
+                    getattr(row, field).set(related)
     return counts

@@ -1,10 +1,23 @@
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from rules.systems import GameSystem
 
+HIT_LOCATIONS = [
+    ("head", "Head"),
+    ("left_arm", "Left arm"),
+    ("right_arm", "Right arm"),
+    ("body", "Body"),
+    ("left_leg", "Left leg"),
+    ("right_leg", "Right leg"),
+]
+
 
 class ReferenceData(models.Model):
     """Rows loaded from rules/data/<system>/; `customised` marks an admin's edit the loader must keep."""
+
+    # The fields `loadrules` matches a data-file entry to its row by (with `system`).
+    natural_key = ("name",)
 
     system = models.CharField(max_length=20, choices=GameSystem.choices, db_index=True)
     name = models.CharField(max_length=100)
@@ -25,5 +38,187 @@ class ReferenceData(models.Model):
         return f"{self.name} ({self.get_system_display()})"
 
 
+class RollRange(models.Model):
+    """A row of a table read with a d100 roll: it answers rolls from `low` to `high` (100 is "00")."""
+
+    low = models.PositiveSmallIntegerField()
+    high = models.PositiveSmallIntegerField()
+
+    class Meta:
+        abstract = True
+
+    def range_label(self):
+        return f"{self.low:02d}–{self.high % 100:02d}"
+
+    def siblings(self):
+        """The other rows of the same table, which this row must not overlap."""
+        return type(self).objects.filter(system=self.system).exclude(pk=self.pk)
+
+    def clean(self):
+        super().clean()
+        if not 1 <= self.low <= self.high <= 100:
+            raise ValidationError("A range runs from 1 to 100 (00), low first.")
+        for other in self.siblings():
+            if other.low <= self.high and self.low <= other.high:
+                raise ValidationError(f"{self.range_label()} overlaps {other.name} ({other.range_label()}).")
+
+    def as_row(self, **values):
+        return {"low": self.low, "high": self.high, **values}
+
+
 class ConditionDefinition(ReferenceData):
     stacks = models.BooleanField(default=True, help_text="Can a combatant have more than one of it?")
+
+
+class Characteristic(ReferenceData):
+    """WS, BS, S, ...: `name` is the abbreviation the sheets use."""
+
+    full_name = models.CharField(max_length=60)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+
+
+class Skill(ReferenceData):
+    characteristic = models.ForeignKey(Characteristic, on_delete=models.PROTECT, related_name="skills")
+    advanced = models.BooleanField(default=False, help_text="Cannot be used untrained.")
+
+
+class Property(ReferenceData):
+    """A weapon or armour quality (a benefit) or flaw."""
+
+    class Kind(models.TextChoices):
+        QUALITY = "quality", "Quality"
+        FLAW = "flaw", "Flaw"
+
+    class AppliesTo(models.TextChoices):
+        WEAPON = "weapon", "Weapons"
+        ARMOUR = "armour", "Armour"
+        BOTH = "both", "Weapons and armour"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.QUALITY)
+    applies_to = models.CharField(max_length=10, choices=AppliesTo.choices, default=AppliesTo.WEAPON)
+
+    class Meta(ReferenceData.Meta):
+        verbose_name_plural = "properties"
+
+
+class Weapon(ReferenceData):
+    class Kind(models.TextChoices):
+        MELEE = "melee", "Melee"
+        RANGED = "ranged", "Ranged"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MELEE)
+    group = models.CharField(max_length=40, help_text="Basic, Fencing, Two-Handed, Bow, Blackpowder, ...")
+    reach = models.CharField(max_length=40, blank=True, help_text="Melee: Personal ... Massive.")
+    range = models.CharField(max_length=40, blank=True, help_text="Ranged, in yards (e.g. 50, or SB×3).")
+    damage = models.SmallIntegerField(help_text="The number in the damage, e.g. 4 for +SB+4.")
+    adds_strength_bonus = models.BooleanField(default=True, help_text="Damage is +SB plus the number.")
+    properties = models.ManyToManyField(Property, blank=True, related_name="weapons")
+
+    @property
+    def damage_label(self):
+        sign = "+" if self.damage >= 0 else ""
+        return f"+SB{sign}{self.damage}" if self.adds_strength_bonus else f"+{self.damage}"
+
+    @property
+    def skill_name(self):
+        """The skill that wields it: Melee (Basic), Ranged (Bow), ..."""
+        return f"{self.get_kind_display()} ({self.group})"
+
+
+class Armour(ReferenceData):
+    locations = models.JSONField(default=list, help_text=f"Locations covered: {', '.join(k for k, _ in HIT_LOCATIONS)}")
+    points = models.PositiveSmallIntegerField(help_text="Armour Points on each location covered.")
+    properties = models.ManyToManyField(Property, blank=True, related_name="armour")
+
+    class Meta(ReferenceData.Meta):
+        verbose_name_plural = "armour"
+
+    def clean(self):
+        super().clean()
+        known = dict(HIT_LOCATIONS)
+        if not isinstance(self.locations, list) or not self.locations:
+            raise ValidationError({"locations": "List the locations it covers."})
+        unknown = [loc for loc in self.locations if loc not in known]
+        if unknown:
+            raise ValidationError({"locations": f"Unknown location(s): {', '.join(map(str, unknown))}."})
+
+
+class HitLocation(RollRange, ReferenceData):
+    """Seed 002 "Attack" › "2: Determine Hit Location", one row per location."""
+
+    location = models.CharField(max_length=10, choices=HIT_LOCATIONS)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "low"]
+
+    def as_row(self):
+        return super().as_row(location=self.location)
+
+
+class Fumble(RollRange, ReferenceData):
+    """Seed 002 "Criticals and Fumbles (cont)"."""
+
+    wounds = models.PositiveSmallIntegerField(default=0, help_text="Wounds lost, ignoring TB and AP.")
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "low"]
+
+    def as_row(self):
+        return super().as_row(name=self.name, text=self.description, wounds=self.wounds)
+
+
+class AdvantageSpend(ReferenceData):
+    """Seed 002 "Benefits of Advantage": `key` is what the spend_advantage command takes."""
+
+    key = models.SlugField(max_length=40)
+    cost = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: the spender chooses.")
+    minimum = models.PositiveSmallIntegerField(default=1, help_text="Least a chosen cost may be.")
+    once_per_turn = models.BooleanField(default=False)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+        constraints = [
+            *ReferenceData.Meta.constraints,
+            models.UniqueConstraint(fields=["system", "key"], name="advantage_spend_key_unique_per_system"),
+        ]
+
+    def as_row(self):
+        return {
+            "key": self.key,
+            "name": self.name,
+            "cost": self.cost,
+            "minimum": self.minimum,
+            "once_per_turn": self.once_per_turn,
+        }
+
+
+class CriticalTable(ReferenceData):
+    """A critical wound table for the locations it covers (core rules: head, arms, body, legs)."""
+
+    locations = models.JSONField(default=list)
+
+    def rows(self):
+        return [wound.as_row() for wound in self.wounds.all()]
+
+
+class CriticalWound(RollRange, ReferenceData):
+    natural_key = ("table", "name")
+
+    table = models.ForeignKey(CriticalTable, on_delete=models.CASCADE, related_name="wounds")
+    wounds = models.PositiveSmallIntegerField(default=1, help_text="Extra Wounds the critical deals.")
+
+    class Meta:
+        ordering = ["table", "low"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "name"], name="critical_wound_unique_per_table"),
+        ]
+
+    def siblings(self):
+        return CriticalWound.objects.filter(table_id=self.table_id).exclude(pk=self.pk)
+
+    def as_row(self):
+        return super().as_row(name=self.name, text=self.description, wounds=self.wounds)

@@ -8,6 +8,7 @@ from django import forms
 from combat.commands.spine import Args, CommandError, command
 from combat.models import Combatant, Encounter
 from rules.engine import wfrp4e
+from rules.models import AdvantageSpend
 from rules.systems import GameSystem
 
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
@@ -91,15 +92,29 @@ def gain_advantage(context, side, reason, sl, nemesis):
     }
 
 
+def spend_choices(encounter):
+    """The Advantage spends of this encounter's system, as the admin keeps them (seed 002 by default)."""
+    return list(AdvantageSpend.objects.filter(system=encounter.system))
+
+
 class SpendArgs(PoolArgs):
-    spend = forms.ChoiceField(choices=[(key, text) for key, (text, _) in wfrp4e.ADVANTAGE_SPENDS.items()])
+    spend = forms.SlugField(max_length=40)
     amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For variable costs.")
+
+    def clean_spend(self):
+        key = self.cleaned_data["spend"]
+        row = AdvantageSpend.objects.filter(system=self.context.encounter.system, key=key).first()
+        if row is None:
+            known = ", ".join(spend.key for spend in spend_choices(self.context.encounter))
+            raise forms.ValidationError(f"'{key}' is not a way to spend Advantage. Known: {known}.")
+        return row
 
     def clean(self):
         data = super().clean()
         if "spend" in data:
+            row = data["spend"]
             try:
-                data["cost"] = wfrp4e.advantage_spend_cost(data["spend"], data.get("amount"))
+                data["cost"] = wfrp4e.advantage_spend_cost(row.key, data.get("amount"), {row.key: row.as_row()})
             except ValueError as exc:
                 raise forms.ValidationError(str(exc)) from None
         return data
@@ -111,15 +126,15 @@ def spend_advantage(context, side, spend, amount, cost):
     available = pools(encounter)[side]
     if cost > available:
         raise CommandError(f"{SIDE_LABEL[side]} have {available} Advantage; that costs {cost}.")
-    if spend == "additional_action":
+    if spend.once_per_turn:
         if encounter.status != Encounter.Status.ACTIVE:
-            raise CommandError("An Additional Action is spent on someone's turn.")
-        if encounter.pools.get("additional_action_turn") == turn_key(encounter):
-            raise CommandError("Advantage buys an Additional Action only once per turn.")
-        encounter.pools["additional_action_turn"] = turn_key(encounter)
+            raise CommandError(f"{spend.name} is spent on someone's turn.")
+        if encounter.pools.get(f"{spend.key}_turn") == turn_key(encounter):
+            raise CommandError(f"Advantage buys {spend.name} only once per turn.")
+        encounter.pools[f"{spend.key}_turn"] = turn_key(encounter)
     encounter.pools[side] = available - cost
-    effect = wfrp4e.ADVANTAGE_SPENDS[spend][0].split(":")[0]
-    if spend == "additional_effort":
+    effect = spend.name
+    if spend.key == "additional_effort":
         effect += f" (+{wfrp4e.additional_effort_bonus(cost)}%)"
     return f"{SIDE_LABEL[side]} spend {cost} Advantage: {effect}; pool {encounter.pools[side]}.", {
         "side": side,

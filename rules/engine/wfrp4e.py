@@ -3,6 +3,9 @@
 from dataclasses import dataclass
 
 from rules.engine.initiative import turn_order
+from rules.engine.tables import lookup, seed_rows
+
+SYSTEM = "wfrp4e"
 
 
 def skill_bonus(value):
@@ -52,20 +55,27 @@ def reversed_roll(roll):
     return (units_digit * 10 + tens_digit) or 100
 
 
-HIT_LOCATIONS = [  # seed 002 "Attack" step 2, by the (reversed) roll
-    (9, "head"),
-    (24, "left_arm"),
-    (44, "right_arm"),
-    (79, "body"),
-    (89, "left_leg"),
-    (100, "right_leg"),
-]
+def hit_location(roll, reverse=True, table=None):
+    """Seed 002 "Attack" › "2: Determine Hit Location": reverse the roll to hit, then read the table.
 
-
-def hit_location(roll, reverse=True):
-    """Seed 002 "Attack" › "2: Determine Hit Location": reverse the roll to hit, then read the table."""
+    table: rows {"low", "high", "location"}; the seed's table when not given.
+    """
     location_roll = reversed_roll(roll) if reverse else roll
-    return next(location for upper, location in HIT_LOCATIONS if location_roll <= upper)
+    rows = table if table is not None else seed_rows(SYSTEM, "hit_locations")
+    return lookup(rows, location_roll, "hit location")["location"]
+
+
+LOCATIONS = ("head", "left_arm", "right_arm", "body", "left_leg", "right_leg")
+
+
+def armour_points(pieces):
+    """Armour Points per location (seed 002 "Attack" › "4: Apply Damage" uses the AP where the hit lands):
+    every piece covering a location adds its AP. pieces: [(locations, points)]."""
+    totals = dict.fromkeys(LOCATIONS, 0)
+    for locations, points in pieces:
+        for location in locations:
+            totals[location] += points
+    return totals
 
 
 def wounds_suffered(damage, toughness_bonus, armour):
@@ -83,44 +93,45 @@ def is_fumble(target, roll):
     return not test_success(target, roll) and is_double(roll)
 
 
-FUMBLES = [  # seed 002 "Criticals and Fumbles (cont)", by a d100 roll
-    (20, "You catch a part of your anatomy — lose 1 Wound, ignoring Toughness Bonus or Armour Points."),
-    (
-        40,
-        "Your melee weapon jars badly, or ranged weapon malfunctions or slightly breaks – your weapon suffers "
-        "1 Damage. Next round, you will act last regardless of Initiative order, Talents, or special rules as "
-        "you recover.",
-    ),
-    (
-        60,
-        "Your manoeuvre was misjudged, leaving you out of position, or you lose grip of a ranged weapon. Next "
-        "round, your Action suffers a penalty of –10.",
-    ),
-    (70, "You stumble badly, finding it hard to right yourself. Lose your next Move."),
-    (80, "You mishandle your weapon, or you drop your ammunition. Miss your next Action."),
-    (
-        90,
-        "You overextend yourself or stumble and twist your ankle. Suffer a Torn Muscle (Minor) injury. This "
-        "counts as a Critical Wound.",
-    ),
-    (
-        100,
-        "You completely mess up, hitting 1 random ally in range using your rolled units die to determine the "
-        "SL of the hit. If that's not possible, you somehow hit yourself in the face and gain a Stunned "
-        "Condition.",
-    ),
-]
 MISFIRE_GROUPS = {"blackpowder", "engineering", "explosives"}
 
 
-def fumble(d100):
-    """The fumble table entry for a d100 roll (seed 002 "Criticals and Fumbles (cont)")."""
-    return next(text for upper, text in FUMBLES if d100 <= upper)
+def fumble(d100, table=None):
+    """The fumble table row {"name", "text", "wounds"} for a d100 roll (seed 002 "Criticals and Fumbles (cont)")."""
+    rows = table if table is not None else [_fumble_row(row) for row in seed_rows(SYSTEM, "fumbles")]
+    return lookup(rows, d100, "fumble")
+
+
+def _fumble_row(seed_row):
+    return {**seed_row, "text": seed_row["description"]}
 
 
 def misfires(weapon_group, fumbled_roll):
     """Seed 002 "Misfires!": a Blackpowder, Engineering or Explosive weapon whose Fumble roll is even."""
     return weapon_group.lower() in MISFIRE_GROUPS and fumbled_roll % 2 == 0
+
+
+def units_die(roll):
+    """The units die of a d100 roll: 37 -> 7, 100 ("00") -> 0."""
+    return roll % 10
+
+
+def misfire_damage(weapon_damage, fumbled_roll):
+    """Seed 002 "Misfires!": full Damage to the Primary Arm, the units die as the effective SL."""
+    return weapon_damage + units_die(fumbled_roll)
+
+
+def weapon_damage(damage, strength_bonus, adds_strength_bonus=True):
+    """A weapon's Damage: "+SB+4" is Strength Bonus + 4."""
+    return damage + (strength_bonus if adds_strength_bonus else 0)
+
+
+def critical_wound(table, d100):
+    """The row of a critical wound table for a d100 roll, or None while the GM has not entered that row."""
+    try:
+        return lookup(table, d100, "critical wound")
+    except ValueError:
+        return None
 
 
 def group_advantage_end_of_round(ally, adversary, dominant):
@@ -179,29 +190,24 @@ def advantage_gain(reason, sl=None, nemesis=False):
     return 1
 
 
-# Seed 002 "Benefits of Advantage": what a side can spend, and its fixed cost (None: the spender chooses).
-ADVANTAGE_SPENDS = {
-    "batter": ("Batter: Opposed Strength Test; the winner knocks the loser Prone", 1),
-    "trick": ("Trick: Opposed Agility Test; the winner may inflict Ablaze, Blinded or Entangled", 1),
-    "additional_effort": ("Additional Effort: +10% to a Test, +10% more per extra Advantage", None),
-    "flee_from_harm": ("Flee from Harm: move away from opponents without penalty", 2),
-    "additional_action": ("Additional Action: one more Action, once per turn", 4),
-    "creature_trait": ("Creature Trait: activate a trait (core rules pp. 338-343)", None),
-}
-ADDITIONAL_EFFORT_MINIMUM = 2
+def advantage_spends():
+    """Seed 002 "Benefits of Advantage": {key: {"name", "cost", "minimum", "once_per_turn", ...}}."""
+    return {row["key"]: row for row in seed_rows(SYSTEM, "advantage_spends")}
 
 
-def advantage_spend_cost(spend, amount=None):
-    """The Advantage a spend takes; `amount` is the spender's choice for Additional Effort and creature traits."""
-    if spend not in ADVANTAGE_SPENDS:
+def advantage_spend_cost(spend, amount=None, spends=None):
+    """The Advantage a spend takes. A spend without a fixed cost (Additional Effort, creature traits) costs
+    `amount`, the spender's choice, at least its minimum. spends: as advantage_spends(), the seed's by default."""
+    spends = spends if spends is not None else advantage_spends()
+    if spend not in spends:
         raise ValueError(f"'{spend}' is not a way to spend Advantage")
-    fixed = ADVANTAGE_SPENDS[spend][1]
-    if fixed is not None:
-        return fixed
+    row = spends[spend]
+    if row["cost"] is not None:
+        return row["cost"]
     if amount is None or amount < 1:
-        raise ValueError(f"Say how much Advantage {spend.replace('_', ' ')} spends")
-    if spend == "additional_effort" and amount < ADDITIONAL_EFFORT_MINIMUM:
-        raise ValueError("Additional Effort costs at least 2 Advantage")
+        raise ValueError(f"Say how much Advantage {row['name']} spends")
+    if amount < row["minimum"]:
+        raise ValueError(f"{row['name']} costs at least {row['minimum']} Advantage")
     return amount
 
 
@@ -245,12 +251,14 @@ def attack(
     defender_target=None,
     defender_roll=None,
     weapon_group="",
+    hit_locations=None,
 ):
     """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
 
     Melee is opposed (give the defender's skill and roll); an undefended attack is an ordinary test.
-    armour: {location: AP}. Damage = weapon damage + the SL by which the attack won; wounds subtract
-    TB + AP at the location read from the reversed roll to hit.
+    armour: {location: AP}; hit_locations: a hit location table (the seed's by default).
+    Damage = weapon damage + the SL by which the attack won; wounds subtract TB + AP at the location read
+    from the reversed roll to hit.
     """
     attacker_sl = test_sl(attacker_target, attacker_roll)
     opposed = defender_target is not None and defender_roll is not None
@@ -262,7 +270,7 @@ def attack(
         defender_sl = None
         hit = test_success(attacker_target, attacker_roll)
         net_sl = attacker_sl
-    location = hit_location(attacker_roll) if hit else None
+    location = hit_location(attacker_roll, table=hit_locations) if hit else None
     damage = weapon_damage + max(net_sl, 0) if hit else 0
     wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
     attacker_fumbled = is_fumble(attacker_target, attacker_roll)

@@ -111,7 +111,7 @@ def test_criticals_and_fumbles_on_doubles():
     ],
 )
 def test_fumble_table_ranges(d100, start):
-    assert wfrp4e.fumble(d100).startswith(start)
+    assert wfrp4e.fumble(d100)["text"].startswith(start)
 
 
 def test_misfires_on_even_fumbles_with_blackpowder_engineering_explosives():
@@ -204,3 +204,52 @@ def test_attack_wounds_never_negative_and_only_on_hits(attacker_roll, defender_r
     assert result.wounds >= 0
     assert result.hit or (result.wounds == 0 and result.location is None)
     assert not (result.critical_on_defender and result.critical_on_attacker)
+
+
+def test_tables_are_parameters_with_the_seed_as_default():
+    house_table = [
+        {"low": 1, "high": 50, "location": "body"},
+        {"low": 51, "high": 100, "location": "head"},
+    ]
+    assert wfrp4e.hit_location(12, table=house_table) == "body"  # reversed: 21
+    assert wfrp4e.hit_location(12) == "left_arm"
+    short_fumbles = [{"low": 1, "high": 100, "name": "Oops", "text": "Drop it", "wounds": 0}]
+    assert wfrp4e.fumble(77, table=short_fumbles)["name"] == "Oops"
+    assert wfrp4e.fumble(5) == {**wfrp4e.fumble(5), "name": "Caught your anatomy", "wounds": 1}
+
+
+def test_a_table_with_a_gap_names_the_roll_it_cannot_read():
+    with pytest.raises(ValueError, match="hit location table has no row for a roll of 21"):
+        wfrp4e.hit_location(12, table=[{"low": 1, "high": 9, "location": "head"}])
+
+
+def test_critical_wound_rows_are_looked_up_and_missing_rows_are_none():
+    head = [{"low": 1, "high": 10, "name": "Dramatic Injury", "text": "A fine scar.", "wounds": 1}]
+    assert wfrp4e.critical_wound(head, 10)["name"] == "Dramatic Injury"
+    assert wfrp4e.critical_wound(head, 11) is None
+    assert wfrp4e.critical_wound([], 50) is None
+
+
+def test_armour_points_add_up_per_location():
+    points = wfrp4e.armour_points([(["body", "left_arm", "right_arm"], 1), (["body"], 2), (["head"], 2)])
+    assert points == {"head": 2, "left_arm": 1, "right_arm": 1, "body": 3, "left_leg": 0, "right_leg": 0}
+
+
+def test_weapon_damage_and_misfire_damage():
+    assert wfrp4e.weapon_damage(4, strength_bonus=3) == 7  # +SB+4
+    assert wfrp4e.weapon_damage(9, strength_bonus=3, adds_strength_bonus=False) == 9
+    assert wfrp4e.misfire_damage(9, 88) == 17  # units die 8 as SL
+    assert wfrp4e.misfire_damage(9, 100) == 9  # "00": units die 0
+
+
+def test_advantage_spend_costs_from_an_edited_table():
+    spends = wfrp4e.advantage_spends()
+    assert spends["additional_action"]["cost"] == 4 and spends["additional_action"]["once_per_turn"]
+    assert wfrp4e.advantage_spend_cost("batter") == 1
+    assert wfrp4e.advantage_spend_cost("additional_effort", 3) == 3
+    with pytest.raises(ValueError, match="at least 2"):
+        wfrp4e.advantage_spend_cost("additional_effort", 1)
+    edited = {**spends, "batter": {**spends["batter"], "cost": 2}}
+    assert wfrp4e.advantage_spend_cost("batter", spends=edited) == 2
+    with pytest.raises(ValueError, match="not a way"):
+        wfrp4e.advantage_spend_cost("sing", spends=edited)
