@@ -5,10 +5,11 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from characters.models import Campaign, Character
+from characters.models import Campaign, Character, CharacterSkill
 from combat import commands
 from combat.models import Encounter
 from rules.engine.dice import Dice
+from rules.models import Armour, Skill, Weapon
 
 CAMPAIGN = "The Reikland Road"
 ENCOUNTER = "Ambush at the ford"
@@ -82,6 +83,84 @@ NPCS = [
 ]
 
 
+# Skills (advances), weapons, armour and Fate/Fortune/Resilience/Resolve: made-up but plausible.
+KIT = {
+    "Anders Sigmarsson": (
+        {"Melee (Basic)": 10, "Dodge": 5, "Athletics": 5, "Endurance": 5, "Perception": 5, "Cool": 5},
+        ["Hand Weapon", "Shield", "Dagger"],
+        ["Mail Shirt", "Leather Jack", "Open Helm"],
+        (3, 3, 1, 1),
+    ),
+    "Günther Ackermann": (
+        {"Language (Magick)": 10, "Channelling": 10, "Dodge": 5, "Melee (Basic)": 3, "Perception": 5},
+        ["Dagger"],
+        ["Leather Jerkin"],
+        (2, 2, 2, 2),
+    ),
+    "Elsa Brandt": (
+        {"Ranged (Bow)": 10, "Melee (Basic)": 5, "Dodge": 8, "Stealth": 10, "Perception": 10},
+        ["Longbow", "Hand Weapon"],
+        ["Leather Jack", "Leather Leggings"],
+        (2, 2, 1, 1),
+    ),
+    "Brunhilde Steelbrow": (
+        {"Melee (Two-Handed)": 10, "Melee (Basic)": 8, "Endurance": 10, "Cool": 10, "Dodge": 3},
+        ["Great Weapon", "Hand Weapon"],
+        ["Mail Coat", "Helm", "Breastplate"],
+        (2, 2, 3, 3),
+    ),
+    "Orc Boy Grukk": (
+        {"Melee (Basic)": 10, "Dodge": 5, "Intimidate": 10},
+        ["Hand Weapon", "Shield"],
+        ["Leather Jack"],
+        None,
+    ),
+    "Orc Boy Snag": (
+        {"Melee (Basic)": 10, "Dodge": 5, "Intimidate": 10},
+        ["Hand Weapon", "Shield"],
+        ["Leather Jack"],
+        None,
+    ),
+    "Orc Big 'Un Mogg": (
+        {"Melee (Basic)": 15, "Melee (Two-Handed)": 10, "Dodge": 5, "Intimidate": 15},
+        ["Great Weapon", "Hand Weapon"],
+        ["Mail Shirt", "Leather Jack", "Open Helm"],
+        None,
+    ),
+    "Goblin Nikkit": (
+        {"Melee (Polearm)": 5, "Ranged (Bow)": 10, "Dodge": 10, "Stealth": 10},
+        ["Spear", "Shortbow"],
+        [],
+        None,
+    ),
+    "Goblin Skab": (
+        {"Melee (Polearm)": 5, "Ranged (Bow)": 10, "Dodge": 10, "Stealth": 10},
+        ["Spear", "Shortbow"],
+        [],
+        None,
+    ),
+    "Bandit captain Ulrike": (
+        {"Melee (Fencing)": 10, "Ranged (Blackpowder)": 5, "Dodge": 10, "Leadership": 10, "Cool": 5},
+        ["Rapier", "Pistol"],
+        ["Leather Jack", "Leather Leggings"],
+        None,
+    ),
+}
+
+
+def equip(character):
+    """Give a demo character the skills, gear and points of KIT (reference data comes from `loadrules`)."""
+    skills, weapons, armour, points = KIT[character.name]
+    for name, advances in skills.items():
+        skill = Skill.objects.get(system=character.system, name=name)
+        CharacterSkill.objects.create(character=character, skill=skill, advances=advances)
+    character.weapons.set(Weapon.objects.filter(system=character.system, name__in=weapons))
+    character.armour.set(Armour.objects.filter(system=character.system, name__in=armour))
+    if points:
+        character.fate, character.fortune, character.resilience, character.resolve = points
+        character.save()
+
+
 def ensure_users():
     User = get_user_model()
     users = {}
@@ -113,6 +192,8 @@ def seed(rng=None):
         Character.objects.create(campaign=campaign, name=name, is_npc=True, max_wounds=wounds, characteristics=stats)
         for name, wounds, stats in NPCS
     ]
+    for character in characters:
+        equip(character)
     encounter = Encounter.objects.create(campaign=campaign, name=ENCOUNTER)
     gm = users["gm"]
     dice = Dice(rng or random.Random(7))

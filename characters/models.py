@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from rules.models import Armour, Skill, Weapon
 from rules.systems import GameSystem
 
 
@@ -50,7 +51,14 @@ class Character(models.Model):
     characteristics = models.JSONField(
         default=dict, blank=True, help_text='Per system, e.g. {"I": 35, "Ag": 30} for WFRP 4e.'
     )
-    notes = models.TextField(blank=True)
+    fate = models.PositiveSmallIntegerField(default=0)
+    fortune = models.PositiveSmallIntegerField(default=0)
+    resilience = models.PositiveSmallIntegerField(default=0)
+    resolve = models.PositiveSmallIntegerField(default=0)
+    weapons = models.ManyToManyField(Weapon, blank=True, related_name="+")
+    armour = models.ManyToManyField(Armour, blank=True, related_name="+")
+    notes = models.TextField(blank=True, help_text="The player's own notes.")
+    gm_notes = models.TextField(blank=True, help_text="Seen only by the GM.")
 
     class Meta:
         ordering = ["is_npc", "name"]
@@ -64,6 +72,19 @@ class Character(models.Model):
 
     def characteristic(self, key):
         return int(self.characteristics.get(key, 0) or 0)
+
+
+class CharacterSkill(models.Model):
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="skills")
+    skill = models.ForeignKey(Skill, on_delete=models.PROTECT, related_name="+")
+    advances = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["skill__name"]
+        constraints = [models.UniqueConstraint(fields=["character", "skill"], name="one_entry_per_skill")]
+
+    def __str__(self):
+        return f"{self.skill.name} +{self.advances}"
 
 
 class ApiToken(models.Model):

@@ -1,11 +1,16 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from characters import access
+from characters.forms import CharacterForm, NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
+from characters.sheet import Sheet, with_sheet
+from combat.models import Encounter
 
 
 @login_required
@@ -75,3 +80,58 @@ def api_token(request):
         raw = ApiToken.issue(request.user)
     has_token = ApiToken.objects.filter(user=request.user).exists()
     return render(request, "characters/api_token.html", {"raw": raw, "has_token": has_token})
+
+
+@login_required
+def sheet(request, pk):
+    character, role = access.character_for(request.user, pk, queryset=with_sheet(Character.objects.all()))
+    fighting = (
+        character.combatants.filter(encounter__status=Encounter.Status.ACTIVE)
+        .select_related("encounter")
+        .prefetch_related("conditions__definition")
+    )
+    if role != access.GM:
+        fighting = fighting.filter(hidden=False)
+    return render(
+        request,
+        "characters/sheet.html",
+        {
+            "character": character,
+            "sheet": Sheet(character),
+            "is_gm": role == access.GM,
+            "notes_form": NotesForm(instance=character),
+            "fighting": fighting,
+        },
+    )
+
+
+@login_required
+@require_POST
+def edit_notes(request, pk):
+    character, _ = access.character_for(request.user, pk)
+    form = NotesForm(request.POST, instance=character)
+    if form.is_valid():
+        form.save()
+        messages.success(request, "Notes saved.")
+    else:
+        messages.error(request, "Notes not saved: " + " ".join(form.errors.get("notes", [])))
+    return redirect("sheet", pk=character.pk)
+
+
+@login_required
+def edit_character(request, pk):
+    character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
+    system = character.campaign.system
+    if request.method == "POST":
+        form = CharacterForm(request.POST, instance=character)
+        skills = SkillFormSet(request.POST, instance=character, form_kwargs={"system": system})
+        if form.is_valid() and skills.is_valid():
+            with transaction.atomic():
+                form.save()
+                skills.save()
+            messages.success(request, f"{character.name} saved.")
+            return redirect("sheet", pk=character.pk)
+    else:
+        form = CharacterForm(instance=character)
+        skills = SkillFormSet(instance=character, form_kwargs={"system": system})
+    return render(request, "characters/edit.html", {"character": character, "form": form, "skills": skills})

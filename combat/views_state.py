@@ -6,6 +6,8 @@ queries however many combatants there are.
 
 from dataclasses import dataclass, field
 
+from characters.models import Character
+from characters.sheet import Sheet, characteristic_order, with_sheet
 from combat.commands import group_advantage
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
@@ -22,6 +24,7 @@ class Row:
     mine: bool
     show_wounds: bool
     turn: int
+    sheet: object = None
 
     def __getattr__(self, name):
         return getattr(self.combatant, name)
@@ -83,6 +86,7 @@ def build(encounter, user, viewer_role=None):
     for turn, c in enumerate(combatants, start=1):
         mine = c.character_id is not None and c.character.player_id == user.pk
         rows.append(Row(c, by_combatant.get(c.pk, []), mine, gm or mine or not c.is_npc, turn))
+    attach_sheets([row for row in rows if row.mine], encounter.system)
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
     if group_advantage.uses_group_advantage(encounter):
@@ -98,6 +102,17 @@ def build(encounter, user, viewer_role=None):
         if view.pools is not None:
             view.advantage_spends = group_advantage.spend_choices(encounter)
     return view
+
+
+def attach_sheets(rows, system):
+    """The viewer's own characters get their full sheet, in a fixed number of queries."""
+    if not rows:
+        return
+    characters = with_sheet(Character.objects.filter(pk__in=[row.character_id for row in rows]))
+    order = characteristic_order(system)
+    sheets = {character.pk: Sheet(character, order) for character in characters}
+    for row in rows:
+        row.sheet = sheets[row.character_id]
 
 
 def as_json(view):

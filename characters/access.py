@@ -1,0 +1,26 @@
+"""Who may see and change a character sheet: its campaign's GM, and the player who owns it."""
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from characters.models import Character
+
+GM, OWNER = "gm", "owner"
+
+
+def sheet_role(character, user):
+    if character.campaign.gm_id == user.pk:
+        return GM
+    if not character.is_npc and character.player_id == user.pk:
+        return OWNER
+    return None
+
+
+def character_for(user, pk, allowed=(GM, OWNER), queryset=None):
+    """The character and the user's role on it; 404 for no such character, 403 for anyone else's."""
+    queryset = queryset if queryset is not None else Character.objects.all()
+    character = get_object_or_404(queryset.select_related("campaign", "player"), pk=pk)
+    role = sheet_role(character, user)
+    if role not in allowed:
+        raise PermissionDenied("That character sheet is not yours.")
+    return character, role

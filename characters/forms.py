@@ -1,0 +1,79 @@
+from django import forms
+from django.forms import inlineformset_factory
+
+from characters.models import Character, CharacterSkill
+from rules.models import Armour, Characteristic, Skill, Weapon
+
+
+class NotesForm(forms.ModelForm):
+    class Meta:
+        model = Character
+        fields = ["notes"]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 5})}
+
+
+class CharacterForm(forms.ModelForm):
+    """Everything on a sheet, for the GM. Characteristics become one number field each."""
+
+    class Meta:
+        model = Character
+        fields = [
+            "name",
+            "max_wounds",
+            "fate",
+            "fortune",
+            "resilience",
+            "resolve",
+            "weapons",
+            "armour",
+            "notes",
+            "gm_notes",
+        ]
+        widgets = {
+            "weapons": forms.CheckboxSelectMultiple,
+            "armour": forms.CheckboxSelectMultiple,
+            "notes": forms.Textarea(attrs={"rows": 3}),
+            "gm_notes": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        system = self.instance.campaign.system
+        self.fields["weapons"].queryset = Weapon.objects.filter(system=system)
+        self.fields["armour"].queryset = Armour.objects.filter(system=system)
+        self.characteristic_names = []
+        for characteristic in Characteristic.objects.filter(system=system):
+            key = f"characteristic_{characteristic.name}"
+            self.fields[key] = forms.IntegerField(
+                label=characteristic.name,
+                min_value=0,
+                max_value=200,
+                initial=self.instance.characteristics.get(characteristic.name, 0),
+                help_text=characteristic.full_name,
+            )
+            self.characteristic_names.append(characteristic.name)
+
+    def basic_fields(self):
+        return [self[name] for name in ("name", "max_wounds", "fate", "fortune", "resilience", "resolve")]
+
+    def characteristic_fields(self):
+        return [self[f"characteristic_{name}"] for name in self.characteristic_names]
+
+    def save(self, commit=True):
+        for name in self.characteristic_names:
+            self.instance.characteristics[name] = self.cleaned_data[f"characteristic_{name}"]
+        return super().save(commit)
+
+
+class SkillForm(forms.ModelForm):
+    class Meta:
+        model = CharacterSkill
+        fields = ["skill", "advances"]
+
+    def __init__(self, *args, system, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["skill"].queryset = Skill.objects.filter(system=system).select_related("characteristic")
+        self.fields["advances"].widget.attrs["class"] = "num"
+
+
+SkillFormSet = inlineformset_factory(Character, CharacterSkill, form=SkillForm, extra=3, can_delete=True)

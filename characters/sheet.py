@@ -1,0 +1,123 @@
+"""A WFRP 4e character sheet worked out from a character: bonuses, skill targets, weapon damage, AP per location.
+
+The sheet page, the phone view and the attack form all read a character through this one place.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from characters.models import Character, CharacterSkill
+from rules.engine import wfrp4e
+from rules.models import HIT_LOCATIONS, Characteristic
+
+LOCATION_LABELS = dict(HIT_LOCATIONS)
+
+
+@dataclass(frozen=True)
+class SheetValue:
+    name: str
+    value: int
+    label: str = ""
+
+    @property
+    def bonus(self):
+        return wfrp4e.skill_bonus(self.value)
+
+
+@dataclass(frozen=True)
+class SheetSkill:
+    name: str
+    characteristic: str
+    advances: int
+    value: int
+
+
+@dataclass(frozen=True)
+class SheetWeapon:
+    weapon: object
+    damage: int
+
+    def __getattr__(self, name):
+        return getattr(self.weapon, name)
+
+
+@dataclass(frozen=True)
+class SheetLocation:
+    key: str
+    label: str
+    armour: int
+    pieces: list
+
+
+def with_sheet(queryset):
+    """Prefetch everything a sheet reads, so a list of sheets costs a fixed number of queries."""
+    return queryset.prefetch_related(
+        Prefetch("skills", CharacterSkill.objects.select_related("skill__characteristic")),
+        "weapons__properties",
+        "armour__properties",
+    )
+
+
+class Sheet:
+    def __init__(self, character, characteristics=None):
+        self.character = character
+        order = characteristics if characteristics is not None else characteristic_order(character.system)
+        self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
+        self.skills = [
+            SheetSkill(
+                entry.skill.name,
+                entry.skill.characteristic.name,
+                entry.advances,
+                character.characteristic(entry.skill.characteristic.name) + entry.advances,
+            )
+            for entry in character.skills.all()
+        ]
+        self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
+        self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
+        self.weapons = [
+            SheetWeapon(w, wfrp4e.weapon_damage(w.damage, self.strength_bonus, w.adds_strength_bonus))
+            for w in character.weapons.all()
+        ]
+        pieces = list(character.armour.all())
+        self.armour = wfrp4e.armour_points((piece.locations, piece.points) for piece in pieces)
+        self.locations = [
+            SheetLocation(key, label, self.armour[key], [p.name for p in pieces if key in p.locations])
+            for key, label in HIT_LOCATIONS
+        ]
+
+    def skill_value(self, name):
+        """A skill's target: characteristic + advances; untrained, the bare characteristic of a basic skill."""
+        for skill in self.skills:
+            if skill.name == name:
+                return skill.value
+        return None
+
+    def weapon_target(self, weapon):
+        """The target number to attack with `weapon`: its Melee/Ranged skill, else WS/BS untrained."""
+        trained = self.skill_value(weapon.skill_name)
+        if trained is not None:
+            return trained
+        return self.character.characteristic("WS" if weapon.kind == "melee" else "BS")
+
+    def defence_options(self):
+        """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""
+        skills = [s for s in self.skills if s.name.startswith("Melee") or s.name == "Dodge"]
+        return [(s.name, s.value) for s in skills] + [
+            (c.name, c.value) for c in self.characteristics if c.name in ("WS", "Ag")
+        ]
+
+    def defence_value(self, name):
+        value = self.skill_value(name)
+        if value is None and name in {c.name for c in self.characteristics}:
+            value = self.character.characteristic(name)
+        return value
+
+
+def characteristic_order(system):
+    return list(Characteristic.objects.filter(system=system))
+
+
+def sheet_for(pk):
+    character = with_sheet(Character.objects.select_related("campaign", "player")).get(pk=pk)
+    return Sheet(character)

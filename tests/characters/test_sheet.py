@@ -1,0 +1,161 @@
+"""The WFRP 4e character sheet: what it shows, who may see it, and who may change what."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from characters.models import Character, CharacterSkill
+from rules.models import Armour, Skill, Weapon
+from tests.factories import CharacterFactory
+
+pytestmark = pytest.mark.django_db
+
+STATS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}
+
+
+def kit_out(character, skills=None, weapons=("Hand Weapon", "Shield"), armour=("Mail Shirt", "Leather Jack")):
+    character.characteristics = dict(STATS)
+    character.fate, character.fortune, character.resilience, character.resolve = 3, 2, 1, 1
+    character.save()
+    for name, advances in (skills or {"Melee (Basic)": 10, "Dodge": 5}).items():
+        CharacterSkill.objects.create(
+            character=character, skill=Skill.objects.get(system="wfrp4e", name=name), advances=advances
+        )
+    character.weapons.set(Weapon.objects.filter(system="wfrp4e", name__in=weapons))
+    character.armour.set(Armour.objects.filter(system="wfrp4e", name__in=armour))
+    return character
+
+
+@pytest.fixture
+def anders(table):
+    return kit_out(table.anders.character)
+
+
+def text(response):
+    return response.content.decode()
+
+
+def test_owner_sees_characteristics_bonuses_skills_weapons_armour_and_points(table, anders):
+    page = text(table.client(table.anna).get(f"/characters/{anders.pk}/"))
+    assert '<dt>WS</dt><dd><strong>42</strong> <span class="bonus">4</span>' in page
+    assert 'Melee (Basic) <span class="muted small">WS+10</span></span> <strong>52</strong>' in page
+    assert "Dodge" in page and "<strong>38</strong>" in page  # Ag 33 + 5
+    # Hand Weapon +SB+4 with S 38: damage 7; armour: body 2 (mail) + 1 (jack), arms 1, head 0
+    assert "<strong>Hand Weapon</strong>" in page and "damage <strong>7</strong>" in page
+    assert "<td>Body</td><td><strong>3</strong></td>" in page
+    assert "<td>Left arm</td><td><strong>1</strong></td>" in page
+    assert "<td>Head</td><td><strong>0</strong></td>" in page
+    assert "Fortune <strong>2</strong>" in page and "Resolve <strong>1</strong>" in page
+    assert "In combat" not in page  # the encounter has not started
+
+
+def test_sheet_shows_live_wounds_conditions_while_in_combat(table, anders):
+    from combat import commands
+
+    commands.start(table.encounter, table.gm)
+    commands.apply_damage(table.encounter, table.gm, combatant=table.anders.pk, amount=4)
+    commands.add_condition(table.encounter, table.gm, combatant=table.anders.pk, condition="Bleeding", count=2)
+    page = text(table.client(table.anna).get(f"/characters/{anders.pk}/"))
+    assert "In combat" in page and "<strong>10</strong> / 14 wounds" in page and "Bleeding ×2" in page
+
+
+@pytest.mark.parametrize("who", ["bruno", "outsider"])
+def test_other_players_and_outsiders_cannot_see_or_change_a_sheet(table, anders, who):
+    client = table.client(getattr(table, who))
+    assert client.get(f"/characters/{anders.pk}/").status_code == 403
+    assert client.post(f"/characters/{anders.pk}/notes/", {"notes": "mine now"}).status_code == 403
+    assert client.get(f"/characters/{anders.pk}/edit/").status_code == 403
+    assert Character.objects.get(pk=anders.pk).notes == ""
+
+
+def test_players_cannot_see_npc_sheets_and_gm_notes_stay_with_the_gm(table, anders):
+    npc = CharacterFactory(campaign=table.campaign, name="Orc Boss", is_npc=True, gm_notes="Has the key")
+    anna = table.client(table.anna)
+    assert anna.get(f"/characters/{npc.pk}/").status_code == 403
+    assert anna.get("/characters/999999/").status_code == 404
+    anders.gm_notes = "Secretly a cultist"
+    anders.save()
+    assert "cultist" not in text(anna.get(f"/characters/{anders.pk}/"))
+    gm = table.client(table.gm)
+    assert "cultist" in text(gm.get(f"/characters/{anders.pk}/"))
+    assert "Has the key" in text(gm.get(f"/characters/{npc.pk}/"))
+
+
+def test_a_player_edits_only_their_own_notes(table, anders):
+    client = table.client(table.anna)
+    response = client.post(f"/characters/{anders.pk}/notes/", {"notes": "Owes Gunther 3 shillings"})
+    assert response.status_code == 302
+    assert Character.objects.get(pk=anders.pk).notes == "Owes Gunther 3 shillings"
+    # The notes form cannot smuggle in other fields, and the full edit form is the GM's.
+    client.post(f"/characters/{anders.pk}/notes/", {"notes": "x", "fortune": 99, "max_wounds": 99})
+    anders.refresh_from_db()
+    assert (anders.fortune, anders.max_wounds) == (2, 14)
+    assert client.post(f"/characters/{anders.pk}/edit/", {"name": "Anders the Great"}).status_code == 403
+    assert Character.objects.get(pk=anders.pk).name == "Anders"
+
+
+def edit_form(character, **changes):
+    data = {
+        "name": character.name,
+        "max_wounds": character.max_wounds,
+        "fate": 3, "fortune": 2, "resilience": 1, "resolve": 1,
+        "notes": character.notes,
+        "gm_notes": "",
+        "weapons": [w.pk for w in character.weapons.all()],
+        "armour": [a.pk for a in character.armour.all()],
+        **{f"characteristic_{key}": value for key, value in STATS.items()},
+        "skills-TOTAL_FORMS": "1", "skills-INITIAL_FORMS": "0", "skills-MIN_NUM_FORMS": "0",
+        "skills-MAX_NUM_FORMS": "1000",
+        "skills-0-skill": Skill.objects.get(system="wfrp4e", name="Intimidate").pk, "skills-0-advances": "5",
+    }  # fmt: skip
+    data.update(changes)
+    return data
+
+
+def test_the_gm_edits_everything_on_a_sheet(table, anders):
+    helm = Armour.objects.get(system="wfrp4e", name="Helm")
+    form = edit_form(anders, fortune=0, characteristic_WS=50, gm_notes="Watch him", armour=[helm.pk])
+    response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", form)
+    assert response.status_code == 302
+    anders = Character.objects.get(pk=anders.pk)
+    assert anders.fortune == 0 and anders.characteristics["WS"] == 50 and anders.gm_notes == "Watch him"
+    assert [a.name for a in anders.armour.all()] == ["Helm"]
+    assert {s.skill.name: s.advances for s in anders.skills.all()} == {"Melee (Basic)": 10, "Dodge": 5, "Intimidate": 5}
+
+
+def test_bad_sheet_input_gets_a_message_and_changes_nothing(table, anders):
+    form = edit_form(anders, characteristic_WS=-5, fortune=1)
+    response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", form)
+    assert response.status_code == 200
+    assert "Ensure this value is greater than or equal to 0" in text(response)
+    anders.refresh_from_db()
+    assert anders.characteristics["WS"] == 42 and anders.fortune == 2 and anders.skills.count() == 2
+    # A weapon of another game system is not on offer.
+    other = Weapon.objects.create(system="symbaroum", name="Hand Weapon", group="Basic", damage=4)
+    response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, weapons=[other.pk]))
+    assert response.status_code == 200 and "Select a valid choice" in text(response)
+
+
+def test_the_phone_shows_the_full_sheet_in_the_encounter(table, anders):
+    page = text(table.client(table.anna).get(f"/encounters/{table.encounter.pk}/"))
+    assert "<strong>Hand Weapon</strong>" in page and "<td>Body</td><td><strong>3</strong></td>" in page
+    # ... and only the player's own: Gunther's sheet is not on Anna's phone.
+    kit_out(table.gunther.character, weapons=("Rapier",))
+    page = text(table.client(table.anna).get(f"/encounters/{table.encounter.pk}/"))
+    assert "Rapier" not in page
+
+
+def test_sheet_page_queries_do_not_grow_with_skills_and_gear(table, anders):
+    client = table.client(table.anna)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(f"/characters/{anders.pk}/").status_code == 200
+        return len(captured)
+
+    before = queries()
+    for skill in Skill.objects.filter(system="wfrp4e").exclude(name__in=["Melee (Basic)", "Dodge"])[:15]:
+        CharacterSkill.objects.create(character=anders, skill=skill, advances=3)
+    anders.weapons.set(Weapon.objects.filter(system="wfrp4e"))
+    anders.armour.set(Armour.objects.filter(system="wfrp4e"))
+    assert queries() == before
