@@ -12,6 +12,7 @@ from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
 
 LOCATION_LABELS = dict(HIT_LOCATIONS)
+DEFENCE_CHARACTERISTICS = ("WS", "Ag")
 
 
 @dataclass(frozen=True)
@@ -102,14 +103,13 @@ class Sheet:
 
     def defence_options(self):
         """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""
-        skills = [s for s in self.skills if s.name.startswith("Melee") or s.name == "Dodge"]
-        return [(s.name, s.value) for s in skills] + [
-            (c.name, c.value) for c in self.characteristics if c.name in ("WS", "Ag")
-        ]
+        skills = [(s.name, s.value) for s in self.skills if s.name.startswith("Melee") or s.name == "Dodge"]
+        bare = [(key, self.character.characteristic(key)) for key in DEFENCE_CHARACTERISTICS]
+        return skills + [(key, value) for key, value in bare if key in self.character.characteristics]
 
     def defence_value(self, name):
         value = self.skill_value(name)
-        if value is None and name in {c.name for c in self.characteristics}:
+        if value is None and name in self.character.characteristics:
             value = self.character.characteristic(name)
         return value
 

@@ -51,3 +51,20 @@ class CombatantFactory(factory.django.DjangoModelFactory):
     position = factory.Sequence(lambda n: n)
     wounds = 12
     max_wounds = 12
+
+
+def equip(character, stats=None, skills=None, weapons=(), armour=()):
+    """Give a character WFRP 4e characteristics, skill advances, weapons and armour by name (needs loadrules)."""
+    from characters.models import CharacterSkill
+    from rules.models import Armour, Skill, Weapon
+
+    if stats:
+        character.characteristics = dict(stats)
+        character.save()
+    for name, advances in (skills or {}).items():
+        CharacterSkill.objects.create(
+            character=character, skill=Skill.objects.get(system="wfrp4e", name=name), advances=advances
+        )
+    character.weapons.set(Weapon.objects.filter(system="wfrp4e", name__in=weapons))
+    character.armour.set(Armour.objects.filter(system="wfrp4e", name__in=armour))
+    return character

@@ -4,6 +4,7 @@ Importing the modules below registers their commands; each is callable as `comma
 or by name as `commands.execute(encounter, user, "next_turn", {})`.
 """
 
+from combat.commands.attack import *  # noqa: F403
 from combat.commands.encounter import *  # noqa: F403
 from combat.commands.group_advantage import *  # noqa: F403
 from combat.commands.spine import (  # noqa: F401

@@ -57,6 +57,19 @@ def round_ended(encounter, ended_round):
         encounter.pools[ROUND_END_PENDING] = ended_round
 
 
+def claim_outmanoeuvre(encounter):
+    """Seed 002 "Outmanoeuvre": at most 1 Advantage per action. True if this action has not had it yet."""
+    action = f"{turn_key(encounter)}:{encounter.pools.get('additional_action_turn') == turn_key(encounter)}"
+    if encounter.pools.get("outmanoeuvre_action") == action:
+        return False
+    encounter.pools["outmanoeuvre_action"] = action
+    return True
+
+
+def add_to_pool(encounter, side, amount):
+    encounter.pools[side] = pools(encounter)[side] + amount
+
+
 class GroupAdvantageArgs(Args):
     def clean(self):
         if not uses_group_advantage(self.context.encounter):
@@ -77,13 +90,10 @@ class GainArgs(PoolArgs):
 @command(GainArgs)
 def gain_advantage(context, side, reason, sl, nemesis):
     encounter = context.encounter
-    if reason == "outmanoeuvre":
-        action = f"{turn_key(encounter)}:{encounter.pools.get('additional_action_turn') == turn_key(encounter)}"
-        if encounter.pools.get("outmanoeuvre_action") == action:
-            raise CommandError("Outmanoeuvre gives at most 1 Advantage per action.")
-        encounter.pools["outmanoeuvre_action"] = action
+    if reason == "outmanoeuvre" and not claim_outmanoeuvre(encounter):
+        raise CommandError("Outmanoeuvre gives at most 1 Advantage per action.")
     gained = wfrp4e.advantage_gain(reason, sl=sl, nemesis=nemesis)
-    encounter.pools[side] = pools(encounter)[side] + gained
+    add_to_pool(encounter, side, gained)
     label = wfrp4e.ADVANTAGE_GAINS[reason].split(":")[0]
     return f"{SIDE_LABEL[side]} gain {gained} Advantage ({label}); pool {encounter.pools[side]}.", {
         "side": side,

@@ -39,6 +39,7 @@ class Context:
     conditions: list
     dice: Dice
     changed_combatants: set = field(default_factory=set)
+    sheets: dict | None = None  # combatants' character sheets, loaded by the commands that read them
 
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))

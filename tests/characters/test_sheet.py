@@ -6,24 +6,17 @@ from django.test.utils import CaptureQueriesContext
 
 from characters.models import Character, CharacterSkill
 from rules.models import Armour, Skill, Weapon
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, equip
 
 pytestmark = pytest.mark.django_db
 
 STATS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}
 
 
-def kit_out(character, skills=None, weapons=("Hand Weapon", "Shield"), armour=("Mail Shirt", "Leather Jack")):
-    character.characteristics = dict(STATS)
+def kit_out(character, weapons=("Hand Weapon", "Shield")):
     character.fate, character.fortune, character.resilience, character.resolve = 3, 2, 1, 1
-    character.save()
-    for name, advances in (skills or {"Melee (Basic)": 10, "Dodge": 5}).items():
-        CharacterSkill.objects.create(
-            character=character, skill=Skill.objects.get(system="wfrp4e", name=name), advances=advances
-        )
-    character.weapons.set(Weapon.objects.filter(system="wfrp4e", name__in=weapons))
-    character.armour.set(Armour.objects.filter(system="wfrp4e", name__in=armour))
-    return character
+    skills = {"Melee (Basic)": 10, "Dodge": 5}
+    return equip(character, STATS, skills, weapons, armour=("Mail Shirt", "Leather Jack"))
 
 
 @pytest.fixture

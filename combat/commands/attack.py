@@ -1,0 +1,280 @@
+"""One attack, resolved and applied as a single undoable command (seed 002 "Attack", "Criticals and Fumbles").
+
+The attacker's weapon skill, the target's defence, Toughness Bonus and armour come from their sheets; the
+tables (hit locations, fumbles, critical wounds) are the ones the admin keeps. Rolls not given are rolled, and
+every roll used is in the result, so a previewed attack is applied exactly as it was shown.
+"""
+
+from django import forms
+
+from characters.models import Character
+from characters.sheet import LOCATION_LABELS, Sheet, SheetWeapon, with_sheet
+from combat.commands import group_advantage
+from combat.commands.spine import Args, command
+from combat.models import ConditionInstance
+from rules.engine import wfrp4e
+from rules.models import CriticalTable, Fumble, HitLocation, Weapon
+from rules.systems import GameSystem
+
+__all__ = ["attack"]
+
+SURPRISED, UNARMED = "Surprised", "Unarmed"
+
+
+def d100_field(help_text):
+    return forms.IntegerField(required=False, min_value=1, max_value=100, help_text=help_text)
+
+
+class AttackArgs(Args):
+    attacker = forms.IntegerField()
+    target = forms.IntegerField()
+    weapon = forms.CharField(max_length=100, help_text="Name of a weapon the attacker carries (or Unarmed).")
+    defence = forms.CharField(
+        required=False, max_length=100, help_text="Skill or characteristic the target opposes with; empty: unopposed."
+    )
+    attack_modifier = forms.IntegerField(required=False, min_value=-100, max_value=100)
+    defence_modifier = forms.IntegerField(required=False, min_value=-100, max_value=100)
+    attacker_roll = d100_field("The attacker's d100; rolled when empty.")
+    defender_roll = d100_field("The defender's d100; rolled when empty.")
+    fumble_roll = d100_field("d100 on the fumble table, if the attacker fumbles.")
+    defender_fumble_roll = d100_field("d100 on the fumble table, if the defender fumbles.")
+    critical_roll = d100_field("d100 on the critical table of the location, on a critical.")
+    wounds_override = forms.IntegerField(
+        required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
+    )
+
+    def clean_attacker(self):
+        return self._combatant("attacker")
+
+    def clean_target(self):
+        return self._combatant("target")
+
+    def clean(self):
+        data = super().clean()
+        if self.context.encounter.system != GameSystem.WFRP4E:
+            raise forms.ValidationError(
+                "The attack form resolves WFRP 4e attacks; this encounter plays another system."
+            )
+        attacker, target = data.get("attacker"), data.get("target")
+        if self.errors or attacker is None or target is None:
+            return data
+        if attacker.pk == target.pk:
+            raise forms.ValidationError("A combatant cannot attack themselves.")
+        sheets = sheets_of(self.context)
+        if attacker.pk not in sheets:
+            raise forms.ValidationError(f"{attacker.name} has no character sheet to attack with.")
+        if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
+            carried = ", ".join(w.name for w in sheets[attacker.pk].weapons) or "nothing"
+            raise forms.ValidationError(f"{attacker.name} carries no {data['weapon']} (carries {carried}).")
+        defence = data.get("defence")
+        if defence:
+            if is_surprised(self.context, target):
+                raise forms.ValidationError(f"{target.name} is Surprised and cannot defend.")
+            if target.pk not in sheets:
+                raise forms.ValidationError(f"{target.name} has no character sheet to defend with.")
+            if sheets[target.pk].defence_value(defence) is None:
+                options = ", ".join(name for name, _ in sheets[target.pk].defence_options())
+                raise forms.ValidationError(f"{target.name} cannot defend with {defence} (can use {options}).")
+        return data
+
+
+def sheets_of(context):
+    """Sheets of every combatant with a character, keyed by combatant, loaded once per command."""
+    if context.sheets is None:
+        ids = {c.character_id for c in context.combatants if c.character_id}
+        characters = {c.pk: c for c in with_sheet(Character.objects.filter(pk__in=ids))}
+        context.sheets = {
+            c.pk: Sheet(characters[c.character_id], characteristics=[]) for c in context.combatants if c.character_id
+        }
+    return context.sheets
+
+
+def weapon_of(sheet, name):
+    for weapon in sheet.weapons:
+        if weapon.name.lower() == name.strip().lower():
+            return weapon
+    if name.strip().lower() == UNARMED.lower():
+        unarmed = Weapon.objects.filter(system=GameSystem.WFRP4E, name=UNARMED).first()
+        if unarmed:
+            return SheetWeapon(unarmed, wfrp4e.weapon_damage(unarmed.damage, sheet.strength_bonus))
+    return None
+
+
+def is_surprised(context, combatant):
+    return any(c.combatant_id == combatant.pk and c.name == SURPRISED for c in context.conditions)
+
+
+def critical(tables, location, d100):
+    """The critical wound for `location`: the admin's row for the roll, or None while that row is not entered."""
+    table = next((t for t in tables if location in t.locations), None)
+    row = wfrp4e.critical_wound(table.rows(), d100) if table else None
+    label = LOCATION_LABELS[location]
+    return {
+        "location": location,
+        "roll": d100,
+        "name": row["name"] if row else None,
+        "text": row["text"] if row else f"Roll {d100} on the {table.name if table else label} critical table.",
+        "wounds": row["wounds"] if row else 0,
+    }
+
+
+@command(AttackArgs)
+def attack(
+    context,
+    attacker,
+    target,
+    weapon,
+    defence,
+    attack_modifier,
+    defence_modifier,
+    attacker_roll,
+    defender_roll,
+    fumble_roll,
+    defender_fumble_roll,
+    critical_roll,
+    wounds_override,
+):
+    encounter, dice = context.encounter, context.dice
+    sheets = sheets_of(context)
+    weapon = weapon_of(sheets[attacker.pk], weapon)
+    surprised = is_surprised(context, target)
+    attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
+    defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
+    target_sheet = sheets.get(target.pk)
+    toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
+    armour = target_sheet.armour if target_sheet else {}
+    attacker_roll = attacker_roll or dice.d(100)
+    if defence:
+        defender_roll = defender_roll or dice.d(100)
+    hit_locations = [row.as_row() for row in HitLocation.objects.filter(system=encounter.system)]
+    result = wfrp4e.attack(
+        attack_target,
+        attacker_roll,
+        weapon.damage,
+        toughness_bonus,
+        armour,
+        defender_target=defence_target,
+        defender_roll=defender_roll if defence else None,
+        weapon_group=weapon.group,
+        hit_locations=hit_locations,
+    )
+    outcome = {
+        "attacker": attacker.pk,
+        "target": target.pk,
+        "weapon": weapon.name,
+        "attack_target": attack_target,
+        "defence": defence or None,
+        "defence_target": defence_target,
+        "attacker_roll": attacker_roll,
+        "defender_roll": defender_roll if defence else None,
+        "attacker_sl": result.attacker_sl,
+        "defender_sl": result.defender_sl,
+        "hit": result.hit,
+        "location": result.location,
+        "damage": result.damage,
+        "toughness_bonus": toughness_bonus,
+        "armour": armour.get(result.location, 0) if result.hit else None,
+        "wounds": result.wounds,
+        "gains": [],
+    }
+    notes = []
+    target_wounds = result.wounds if wounds_override is None else wounds_override
+    if wounds_override is not None:
+        notes.append(f"GM override: {wounds_override} wounds instead of {result.wounds}")
+    attacker_wounds = 0
+    crit_tables = None
+    if result.critical_on_defender or result.critical_on_attacker:
+        crit_tables = list(CriticalTable.objects.filter(system=encounter.system).prefetch_related("wounds"))
+        critical_roll = critical_roll or dice.d(100)
+    if result.critical_on_defender:
+        outcome["critical"] = critical(crit_tables, result.location, critical_roll)
+        target_wounds += outcome["critical"]["wounds"]
+        notes.append(f"Critical to the {LOCATION_LABELS[result.location].lower()}: {outcome['critical']['text']}")
+    if result.critical_on_attacker:
+        location = wfrp4e.hit_location(defender_roll, table=hit_locations)
+        outcome["critical_on_attacker"] = critical(crit_tables, location, critical_roll)
+        attacker_wounds += outcome["critical_on_attacker"]["wounds"]
+        notes.append(f"{target.name} criticals {attacker.name}: {outcome['critical_on_attacker']['text']}")
+    fumbles = None
+    if result.attacker_fumbled or result.defender_fumbled:
+        fumbles = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
+    if result.attacker_fumbled:
+        fumble_roll = fumble_roll or dice.d(100)
+        outcome["fumble"] = {**wfrp4e.fumble(fumble_roll, table=fumbles), "roll": fumble_roll}
+        attacker_wounds += outcome["fumble"]["wounds"]
+        notes.append(f"{attacker.name} fumbles: {outcome['fumble']['text']}")
+    if result.misfire:
+        attacker_sheet = sheets[attacker.pk]
+        damage = wfrp4e.misfire_damage(weapon.damage, attacker_roll)
+        misfire_wounds = wfrp4e.wounds_suffered(
+            damage, attacker_sheet.toughness_bonus, attacker_sheet.armour["right_arm"]
+        )
+        outcome["misfire"] = {"damage": damage, "wounds": misfire_wounds}
+        attacker_wounds += misfire_wounds
+        notes.append(f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed")
+    if result.defender_fumbled:
+        defender_fumble_roll = defender_fumble_roll or dice.d(100)
+        outcome["defender_fumble"] = {
+            **wfrp4e.fumble(defender_fumble_roll, table=fumbles),
+            "roll": defender_fumble_roll,
+        }
+        target_wounds += outcome["defender_fumble"]["wounds"]
+        notes.append(f"{target.name} fumbles: {outcome['defender_fumble']['text']}")
+    outcome["target_wounds"] = suffer(context, target, target_wounds)
+    outcome["attacker_wounds"] = suffer(context, attacker, attacker_wounds)
+    if surprised:
+        # Core rules: Surprised ends after the first attack on the target.
+        ConditionInstance.objects.filter(combatant=target, definition__name=SURPRISED).delete()
+        notes.append(f"{target.name} is no longer Surprised")
+    outcome["gains"] = advantage_gains(context, attacker, result, defence, surprised)
+    return describe(attacker, target, weapon, outcome, notes), outcome
+
+
+def suffer(context, combatant, wounds):
+    if wounds:
+        combatant.wounds = max(0, combatant.wounds - wounds)
+        context.touch(combatant)
+    return wounds
+
+
+def advantage_gains(context, attacker, result, defence, surprised):
+    """Seed 002 "Group Advantage": Winning, Outmanoeuvre and Surprise feed the attacker's pool."""
+    encounter = context.encounter
+    if not group_advantage.uses_group_advantage(encounter):
+        return []
+    reasons = []
+    if defence and result.hit:
+        reasons.append("winning")
+    if not defence and result.wounds > 0 and group_advantage.claim_outmanoeuvre(encounter):
+        reasons.append("outmanoeuvre")
+    if surprised:
+        reasons.append("surprise")
+    side = group_advantage.pool_of(attacker.side)
+    gains = []
+    for reason in reasons:
+        amount = wfrp4e.advantage_gain(reason)
+        group_advantage.add_to_pool(encounter, side, amount)
+        gains.append({"side": side, "reason": reason, "amount": amount})
+    return gains
+
+
+def describe(attacker, target, weapon, outcome, notes):
+    rolls = f"{outcome['attacker_roll']} vs {outcome['attack_target']} ({outcome['attacker_sl']:+d} SL)"
+    if outcome["defence"]:
+        rolls += (
+            f" against {outcome['defence']} {outcome['defender_roll']} vs {outcome['defence_target']}"
+            f" ({outcome['defender_sl']:+d} SL)"
+        )
+    if outcome["hit"]:
+        verdict = (
+            f"hits the {LOCATION_LABELS[outcome['location']].lower()} for {outcome['damage']} damage, "
+            f"{outcome['target_wounds']} wounds"
+        )
+    else:
+        verdict = "misses"
+    gains = "".join(
+        f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
+        for g in outcome["gains"]
+    )
+    extra = "".join(f" {note}." for note in notes)
+    return f"{attacker.name} attacks {target.name} with {weapon.name}: {rolls}; {verdict}.{extra}{gains}"

@@ -1,0 +1,222 @@
+"""The attack command (seed 002 "Attack", "Criticals and Fumbles", "Group Advantage")."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from combat import commands
+from combat.commands import CommandError
+from combat.models import Combatant, LogEntry
+from rules.models import CriticalTable, CriticalWound
+from tests.factories import CharacterFactory, equip
+
+pytestmark = pytest.mark.django_db
+
+ANDERS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}
+ORC = {"WS": 41, "BS": 25, "S": 35, "T": 45, "I": 25, "Ag": 30, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20}
+
+
+@dataclass
+class Fight:
+    table: object
+    anders: Combatant  # Melee (Basic) 52, Hand Weapon 7 damage; Ranged (Blackpowder) 36 with a Pistol
+    orc: Combatant  # Melee (Basic) 51, Dodge 35; TB 4, AP 1 on arms and body
+
+    def attack(self, attacker=None, target=None, **args):
+        attacker, target = attacker or self.anders, target or self.orc
+        args = {"weapon": "Hand Weapon", "defence": "Melee (Basic)", **args}
+        return commands.attack(self.table.encounter, self.table.gm, attacker=attacker.pk, target=target.pk, **args)
+
+    def fresh(self, combatant):
+        return Combatant.objects.get(pk=combatant.pk)
+
+    def pools(self):
+        self.table.encounter.refresh_from_db()
+        return self.table.encounter.pools.get("ally", 0), self.table.encounter.pools.get("adversary", 0)
+
+
+@pytest.fixture
+def fight(table):
+    equip(
+        table.anders.character,
+        ANDERS,
+        {"Melee (Basic)": 10, "Dodge": 5, "Ranged (Blackpowder)": 5},
+        ("Hand Weapon", "Pistol"),
+        ("Mail Shirt", "Leather Jack"),
+    )
+    orc = CharacterFactory(campaign=table.campaign, name="Orc Boy", is_npc=True, max_wounds=12)
+    equip(orc, ORC, {"Melee (Basic)": 10, "Dodge": 5}, ("Hand Weapon", "Shield"), ("Leather Jack",))
+    pk = commands.add_combatant(table.encounter, table.gm, character=orc.pk).result["combatant"]
+    commands.start(table.encounter, table.gm)
+    return Fight(table, Combatant.objects.get(pk=table.anders.pk), Combatant.objects.get(pk=pk))
+
+
+def test_a_won_opposed_attack_wounds_the_reversed_location_and_earns_winning(fight):
+    # 23 vs 52: +3 SL; the orc's 45 vs 51: +1 SL. Net +2; reversed 23 -> 32, right arm.
+    outcome = fight.attack(attacker_roll=23, defender_roll=45)
+    result = outcome.result
+    assert (result["attacker_sl"], result["defender_sl"], result["hit"]) == (3, 1, True)
+    assert result["location"] == "right_arm"
+    assert result["damage"] == 9  # SB 3 + 4, + 2 SL
+    assert (result["toughness_bonus"], result["armour"], result["wounds"]) == (4, 1, 4)
+    assert fight.fresh(fight.orc).wounds == 8
+    assert result["gains"] == [{"side": "ally", "reason": "winning", "amount": 1}]
+    assert fight.pools() == (1, 0)
+    entry = LogEntry.objects.get(encounter=fight.table.encounter, version=outcome.version)
+    assert entry.message.startswith("Anders attacks Orc Boy with Hand Weapon: 23 vs 52 (+3 SL) against Melee (Basic)")
+    assert "hits the right arm for 9 damage, 4 wounds" in entry.message
+    assert "Allies +1 Advantage (Winning)" in entry.message
+
+
+def test_undo_reverts_the_whole_attack(fight):
+    fight.attack(attacker_roll=23, defender_roll=45)
+    commands.undo(fight.table.encounter, fight.table.gm)
+    assert fight.fresh(fight.orc).wounds == 12 and fight.pools() == (0, 0)
+
+
+def test_a_miss_changes_no_wounds_and_ties_go_to_the_higher_skill(fight):
+    # 45 vs 52: +1 SL; the orc's 40 vs 51: +1 SL. Equal SL: Anders' 52 beats 51.
+    assert fight.attack(attacker_roll=45, defender_roll=40).result["hit"]
+    # 48 vs 52 +0; orc 50 vs 51 +0 -> Anders again; now with a -5 penalty: 47 vs 51 -> the orc wins.
+    outcome = fight.attack(attacker_roll=47, defender_roll=50, attack_modifier=-5)
+    assert not outcome.result["hit"] and outcome.result["wounds"] == 0
+    assert "misses" in outcome.message
+
+
+def test_a_double_on_a_hit_criticals_from_the_admins_location_table(fight):
+    arm = CriticalTable.objects.get(system="wfrp4e", name="Arm")
+    CriticalWound.objects.create(system="wfrp4e", table=arm, low=1, high=10, name="Jarring Blow", wounds=1)
+    # 33 vs 52: +2 SL, a double; orc 60 vs 51: -1. Reversed 33 -> right arm.
+    result = fight.attack(attacker_roll=33, defender_roll=60, critical_roll=7).result
+    assert result["critical"] == {
+        "location": "right_arm", "roll": 7, "name": "Jarring Blow", "text": "", "wounds": 1,
+    }  # fmt: skip
+    # Damage 7 + 3 SL = 10 - (4 + 1) = 5, and the critical's 1 more.
+    assert result["wounds"] == 5 and result["target_wounds"] == 6
+    assert fight.fresh(fight.orc).wounds == 6
+
+
+def test_a_critical_without_an_entered_row_tells_the_gm_which_table_to_roll_on(fight):
+    outcome = fight.attack(attacker_roll=33, defender_roll=60, critical_roll=57)
+    assert outcome.result["critical"]["name"] is None
+    assert "Roll 57 on the Arm critical table" in outcome.message
+
+
+def test_a_winning_defender_with_a_double_criticals_the_attacker(fight):
+    # Anders 50 vs 52: +0; the orc 22 vs 51: +3, a double. Location from the orc's reversed roll: 22 -> left arm.
+    result = fight.attack(attacker_roll=50, defender_roll=22, critical_roll=3).result
+    assert not result["hit"]
+    assert result["critical_on_attacker"]["location"] == "left_arm"
+    assert "critical" not in result
+
+
+def test_a_fumble_reads_the_fumble_table_and_costs_the_wound_it_says(fight):
+    # 66 vs 52: a failed double.
+    outcome = fight.attack(attacker_roll=66, defender_roll=80, fumble_roll=12)
+    assert outcome.result["fumble"]["name"] == "Caught your anatomy"
+    assert outcome.result["attacker_wounds"] == 1
+    assert fight.fresh(fight.anders).wounds == 13
+    assert "Anders fumbles: You catch a part of your anatomy" in outcome.message
+
+
+def test_a_blackpowder_weapon_misfires_on_an_even_fumble(fight):
+    # Pistol at 36: 88 is a failed double and even. Damage 8 + units 8 = 16 - (TB 4 + AP 1 right arm) = 11.
+    outcome = fight.attack(weapon="Pistol", defence="", attacker_roll=88, fumble_roll=75)
+    result = outcome.result
+    assert result["misfire"] == {"damage": 16, "wounds": 11}
+    assert result["attacker_wounds"] == 11 and fight.fresh(fight.anders).wounds == 3
+    assert "Pistol misfires" in outcome.message
+
+
+def test_a_defender_fumbles_too(fight):
+    result = fight.attack(attacker_roll=30, defender_roll=77, defender_fumble_roll=5).result
+    assert result["defender_fumble"]["name"] == "Caught your anatomy" and result["hit"]
+
+
+def test_an_unopposed_hit_outmanoeuvres_once_per_action_and_a_surprised_target_cannot_defend(fight):
+    table = fight.table
+    commands.add_condition(table.encounter, table.gm, combatant=fight.orc.pk, condition="Surprised")
+    with pytest.raises(CommandError, match="Orc Boy is Surprised and cannot defend"):
+        fight.attack(attacker_roll=23)
+    # Unopposed: 23 vs 52 hits with +3 SL; Surprise and Outmanoeuvre each give the Allies 1.
+    result = fight.attack(defence="", attacker_roll=23).result
+    assert {g["reason"] for g in result["gains"]} == {"outmanoeuvre", "surprise"}
+    assert fight.pools() == (2, 0)
+    assert not fight.fresh(fight.orc).conditions.exists()  # Surprised ends with the first attack
+    # A second unopposed hit in the same action does not Outmanoeuvre again.
+    assert fight.attack(defence="", attacker_roll=24).result["gains"] == []
+
+
+def test_missing_rolls_are_rolled_and_recorded(fight, dice):
+    outcome = commands.attack(
+        fight.table.encounter, fight.table.gm, dice=dice, attacker=fight.anders.pk, target=fight.orc.pk,
+        weapon="Hand Weapon", defence="Dodge",
+    )  # fmt: skip
+    assert 1 <= outcome.result["attacker_roll"] <= 100 and 1 <= outcome.result["defender_roll"] <= 100
+    assert outcome.result["defence_target"] == 35
+
+
+def test_the_gm_can_override_the_wounds_and_the_override_is_logged(fight):
+    outcome = fight.attack(attacker_roll=23, defender_roll=45, wounds_override=1)
+    assert fight.fresh(fight.orc).wounds == 11
+    assert "GM override: 1 wounds instead of 4" in outcome.message
+    assert LogEntry.objects.get(version=outcome.version).args["wounds_override"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"weapon": "Halberd"}, "Anders carries no Halberd (carries Hand Weapon, Pistol)"),
+        ({"defence": "Juggling"}, "Orc Boy cannot defend with Juggling (can use Dodge, Melee (Basic), WS, Ag)"),
+        ({"target": "self"}, "A combatant cannot attack themselves"),
+        ({"attacker": "adhoc"}, "Orc Grukk has no character sheet to attack with"),
+        ({"target": "adhoc"}, "Orc Grukk has no character sheet to defend with"),
+        ({"attacker_roll": 101}, "attacker_roll: Ensure this value is less than or equal to 100"),
+        ({"target": 999999}, "There is no combatant 999999 in this encounter"),
+    ],
+)
+def test_bad_attacks_are_refused_and_change_nothing(fight, args, message):
+    version = fight.table.encounter.version
+    swap = {"self": fight.anders, "adhoc": fight.table.orc}
+    attacker = swap.get(args.pop("attacker", None), fight.anders)
+    target = args.pop("target", fight.orc)
+    target = swap.get(target, target) if isinstance(target, str) else target
+    if isinstance(target, int):
+        with pytest.raises(CommandError, match=message):
+            commands.attack(fight.table.encounter, fight.table.gm, attacker=attacker.pk, target=target,
+                            weapon="Hand Weapon")  # fmt: skip
+    else:
+        with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            fight.attack(attacker=attacker, target=target, **{"attacker_roll": 23, "defender_roll": 45, **args})
+    fight.table.encounter.refresh_from_db()
+    assert fight.table.encounter.version == version
+    assert fight.fresh(fight.orc).wounds == 12
+
+
+def test_players_cannot_attack_through_the_api(fight):
+    client = fight.table.client(fight.table.anna)
+    response = client.post(
+        f"/api/encounters/{fight.table.encounter.pk}/commands/",
+        {"command": "attack", "args": {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Hand Weapon"}},
+        content_type="application/json",
+    )
+    assert response.status_code == 403 and fight.fresh(fight.orc).wounds == 12
+
+
+def test_attack_queries_do_not_grow_with_the_encounter(fight):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.combat.test_query_counts import grow
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            fight.attack(attacker_roll=33, defender_roll=60, critical_roll=7)
+        return len(captured)
+
+    grow(fight.table, 3)
+    first = queries()
+    grow(fight.table, 20)
+    for combatant in fight.table.encounter.combatants.filter(character__isnull=False, character__skills=None):
+        equip(combatant.character, ANDERS, {"Dodge": 3}, ("Dagger",), ("Leather Jerkin",))
+    assert queries() == first
