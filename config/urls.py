@@ -20,6 +20,7 @@ urlpatterns = [
     path("characters/<int:pk>/edit/", character_views.edit_character, name="sheet-edit"),
     path("encounters/<int:pk>/", combat_views.encounter, name="encounter"),
     path("encounters/<int:pk>/do/<str:name>/", combat_views.run_command, name="command"),
+    path("encounters/<int:pk>/attack/", combat_views.attack, name="attack"),
     path("api/encounters/", api.encounters, name="api-encounters"),
     path("api/encounters/<int:pk>/", api.encounter_state, name="api-encounter"),
     path("api/encounters/<int:pk>/commands/", api.encounter_command, name="api-command"),

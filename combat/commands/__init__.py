@@ -14,4 +14,5 @@ from combat.commands.spine import (  # noqa: F401
     Outcome,
     StaleVersion,
     execute,
+    preview,
 )

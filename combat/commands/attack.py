@@ -171,6 +171,7 @@ def attack(
         "defender_sl": result.defender_sl,
         "hit": result.hit,
         "location": result.location,
+        "location_label": LOCATION_LABELS[result.location] if result.hit else None,
         "damage": result.damage,
         "toughness_bonus": toughness_bonus,
         "armour": armour.get(result.location, 0) if result.hit else None,

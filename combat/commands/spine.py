@@ -175,5 +175,20 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     return Outcome(locked.version, message, result)
 
 
+class _DryRun(Exception):
+    def __init__(self, outcome):
+        self.outcome = outcome
+
+
+def preview(encounter_pk, user, name, args=None, dice=None):
+    """What command `name` would do, without doing it: it runs in full and its transaction is rolled back,
+    so a preview can never disagree with the real thing. Raises what execute() raises."""
+    try:
+        with transaction.atomic():
+            raise _DryRun(execute(encounter_pk, user, name, args, dice=dice))
+    except _DryRun as dry_run:
+        return dry_run.outcome
+
+
 def jsonable(cleaned):
     return {key: getattr(value, "pk", value) for key, value in cleaned.items() if value not in (None, "")}

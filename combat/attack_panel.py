@@ -1,0 +1,87 @@
+"""The GM's attack form: who attacks whom with what, the rolls, and the previewed result before applying it."""
+
+from dataclasses import dataclass, field
+
+from characters.models import Character
+from characters.sheet import Sheet, with_sheet
+from rules.systems import GameSystem
+
+ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
+FIELDS = ["attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", *ROLL_FIELDS]
+
+
+@dataclass
+class AttackPanel:
+    attackers: list
+    targets: list
+    values: dict
+    weapons: list = field(default_factory=list)
+    defences: list = field(default_factory=list)
+    outcome: object = None
+    error: str = ""
+
+    @property
+    def result(self):
+        return self.outcome.result if self.outcome else None
+
+
+def _pick(rows, raw):
+    return next((row for row in rows if str(row.pk) == str(raw)), None)
+
+
+def build(view, data):
+    """The panel for the GM's encounter view; `data` holds the form's current choices. None for other systems."""
+    if not view.is_gm or view.encounter.system != GameSystem.WFRP4E:
+        return None
+    attackers = [row for row in view.rows if row.character_id]
+    values = {name: data.get(name, "") for name in FIELDS}
+    attacker = _pick(attackers, values["attacker"])
+    if attacker is None and attackers:
+        attacker = _pick(attackers, view.encounter.active_id) or attackers[0]
+    targets = [row for row in view.rows if attacker is None or row.pk != attacker.pk]
+    target = _pick(targets, values["target"])
+    if target is None and targets:
+        target = next((row for row in targets if attacker is None or row.side != attacker.side), targets[0])
+    values.update(attacker=attacker.pk if attacker else "", target=target.pk if target else "")
+    panel = AttackPanel(attackers, targets, values)
+    ids = [row.character_id for row in (attacker, target) if row is not None and row.character_id]
+    sheets = {c.pk: Sheet(c, characteristics=[]) for c in with_sheet(Character.objects.filter(pk__in=ids))}
+    ranged = False
+    if attacker:
+        weapons = sheets[attacker.character_id].weapons
+        panel.weapons = [w.name for w in weapons] or ["Unarmed"]
+        if values["weapon"] not in panel.weapons:
+            values["weapon"] = panel.weapons[0]
+        ranged = any(w.name == values["weapon"] and w.kind == "ranged" for w in weapons)
+    if target and target.character_id and not any(c.name == "Surprised" for c in target.conditions):
+        panel.defences = sheets[target.character_id].defence_options()
+    names = [name for name, _ in panel.defences]
+    if values["defence"] not in names and not (values["defence"] == "" and "defence" in data):
+        values["defence"] = "" if ranged else usual_defence(panel.defences)
+    return panel
+
+
+def usual_defence(options):
+    """Melee is opposed with the target's best Melee skill, else whatever they have; ranged goes unopposed."""
+    melee = [(value, name) for name, value in options if name.startswith("Melee")]
+    if melee:
+        return max(melee)[1]
+    return options[0][0] if options else ""
+
+
+def with_outcome(panel, outcome):
+    """After a preview: fill in every roll used, so applying repeats exactly what was shown."""
+    result = outcome.result
+
+    def roll_of(key):
+        return (result.get(key) or {}).get("roll", "")
+
+    panel.outcome = outcome
+    panel.values.update(
+        attacker_roll=result["attacker_roll"],
+        defender_roll=result["defender_roll"] or "",
+        fumble_roll=roll_of("fumble"),
+        defender_fumble_roll=roll_of("defender_fumble"),
+        critical_roll=roll_of("critical") or roll_of("critical_on_attacker"),
+    )
+    return panel
