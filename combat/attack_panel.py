@@ -53,7 +53,7 @@ def build(view, data):
         if values["weapon"] not in panel.weapons:
             values["weapon"] = panel.weapons[0]
         ranged = any(w.name == values["weapon"] and w.kind == "ranged" for w in weapons)
-    if target and target.character_id and not any(c.name == "Surprised" for c in target.conditions):
+    if target and target.character_id and not target.surprised:
         panel.defences = sheets[target.character_id].defence_options()
     names = [name for name, _ in panel.defences]
     if values["defence"] not in names and not (values["defence"] == "" and "defence" in data):

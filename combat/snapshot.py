@@ -5,6 +5,7 @@ One generic mechanism serves every command, so no command needs an inverse of it
 
 import copy
 
+from characters.models import Character
 from combat.models import Combatant, ConditionInstance
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools"]
@@ -21,6 +22,8 @@ COMBATANT_FIELDS = [
     "hidden",
 ]
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
+# Points a command may spend from a combatant's character sheet (Resolve to shake off surprise, ...).
+CHARACTER_FIELDS = ["fortune", "resolve"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
 
 
@@ -34,6 +37,7 @@ def capture(encounter, combatants, conditions):
         "encounter": copy.deepcopy({field: getattr(encounter, field) for field in ENCOUNTER_FIELDS}),
         "combatants": [_row(c, COMBATANT_FIELDS) for c in combatants],
         "conditions": [_row(c, CONDITION_FIELDS) for c in conditions],
+        "characters": [_row(c.character, CHARACTER_FIELDS) for c in combatants if c.character_id],
     }
 
 
@@ -63,5 +67,14 @@ def restore(encounter, snapshot):
         snapshot["conditions"],
         CONDITION_FIELDS,
     )
+    characters = {row["id"]: row for row in snapshot.get("characters", [])}
+    changed = []
+    for character in Character.objects.filter(pk__in=characters):
+        if any(getattr(character, field) != characters[character.pk][field] for field in CHARACTER_FIELDS):
+            for field in CHARACTER_FIELDS:
+                setattr(character, field, characters[character.pk][field])
+            changed.append(character)
+    if changed:
+        Character.objects.bulk_update(changed, CHARACTER_FIELDS)
     for field, value in snapshot["encounter"].items():
         setattr(encounter, field, value)

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from characters.models import Character
 from characters.sheet import Sheet, characteristic_order, with_sheet
 from combat.commands import group_advantage
+from combat.commands.encounter import ROUND_EFFECTS
+from combat.commands.surprise import SURPRISED
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
 from rules.engine import wfrp4e
@@ -26,6 +28,10 @@ class Row:
     turn: int
     sheet: object = None
 
+    @property
+    def surprised(self):
+        return any(c.name == SURPRISED for c in self.conditions)
+
     def __getattr__(self, name):
         return getattr(self.combatant, name)
 
@@ -41,6 +47,7 @@ class EncounterView:
     condition_choices: list = field(default_factory=list)
     pools: dict | None = None
     round_end: dict | None = None
+    round_effects: dict | None = None
     advantage_gains = wfrp4e.ADVANTAGE_GAINS
     advantage_spends: list = field(default_factory=list)
     pool_sides = group_advantage.POOL_SIDES
@@ -96,6 +103,9 @@ def build(encounter, user, viewer_role=None):
             conditions = [c for row in rows for c in row.conditions]
             counts, dominant = group_advantage.proposal(encounter, combatants, conditions)
             view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
+    effects = encounter.pools.get(ROUND_EFFECTS)
+    if gm and effects and effects["round"] == encounter.round and (effects["end"] or effects["start"]):
+        view.round_effects = effects
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
         view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))

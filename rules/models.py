@@ -68,6 +68,8 @@ class RollRange(models.Model):
 
 class ConditionDefinition(ReferenceData):
     stacks = models.BooleanField(default=True, help_text="Can a combatant have more than one of it?")
+    start_of_round = models.TextField(blank=True, help_text="What happens at the start of each Round (seed 002).")
+    end_of_round = models.TextField(blank=True, help_text="What happens at the end of each Round (seed 002).")
 
 
 class Characteristic(ReferenceData):

@@ -16,3 +16,4 @@ from combat.commands.spine import (  # noqa: F401
     execute,
     preview,
 )
+from combat.commands.surprise import *  # noqa: F403

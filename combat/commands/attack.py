@@ -11,14 +11,14 @@ from characters.models import Character
 from characters.sheet import LOCATION_LABELS, Sheet, SheetWeapon, with_sheet
 from combat.commands import group_advantage
 from combat.commands.spine import Args, command
-from combat.models import ConditionInstance
+from combat.commands.surprise import surprised_condition
 from rules.engine import wfrp4e
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from rules.systems import GameSystem
 
 __all__ = ["attack"]
 
-SURPRISED, UNARMED = "Surprised", "Unarmed"
+UNARMED = "Unarmed"
 
 
 def d100_field(help_text):
@@ -68,7 +68,7 @@ class AttackArgs(Args):
             raise forms.ValidationError(f"{attacker.name} carries no {data['weapon']} (carries {carried}).")
         defence = data.get("defence")
         if defence:
-            if is_surprised(self.context, target):
+            if surprised_condition(self.context, target):
                 raise forms.ValidationError(f"{target.name} is Surprised and cannot defend.")
             if target.pk not in sheets:
                 raise forms.ValidationError(f"{target.name} has no character sheet to defend with.")
@@ -98,10 +98,6 @@ def weapon_of(sheet, name):
         if unarmed:
             return SheetWeapon(unarmed, wfrp4e.weapon_damage(unarmed.damage, sheet.strength_bonus))
     return None
-
-
-def is_surprised(context, combatant):
-    return any(c.combatant_id == combatant.pk and c.name == SURPRISED for c in context.conditions)
 
 
 def critical(tables, location, d100):
@@ -137,7 +133,7 @@ def attack(
     encounter, dice = context.encounter, context.dice
     sheets = sheets_of(context)
     weapon = weapon_of(sheets[attacker.pk], weapon)
-    surprised = is_surprised(context, target)
+    surprised = surprised_condition(context, target)
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
     defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
     target_sheet = sheets.get(target.pk)
@@ -225,9 +221,9 @@ def attack(
     outcome["attacker_wounds"] = suffer(context, attacker, attacker_wounds)
     if surprised:
         # Core rules: Surprised ends after the first attack on the target.
-        ConditionInstance.objects.filter(combatant=target, definition__name=SURPRISED).delete()
+        surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
-    outcome["gains"] = advantage_gains(context, attacker, result, defence, surprised)
+    outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
     return describe(attacker, target, weapon, outcome, notes), outcome
 
 

@@ -241,7 +241,16 @@ def start(context):
     encounter.status = Encounter.Status.ACTIVE
     encounter.round = 1
     encounter.active = ordered[0]
-    return f"Round 1 begins: {ordered[0].name}'s turn.", {"round": 1, "active": ordered[0].pk}
+    starting = record_round_effects(context, end=[], start=round_effects(context, "start_of_round"))
+    surprised = [
+        c.name for c in ordered if any(i.combatant_id == c.pk and i.name == "Surprised" for i in context.conditions)
+    ]
+    surprise = f" Surprised: {', '.join(surprised)} (a Resolve point removes it)." if surprised else ""
+    return f"Round 1 begins{starting}: {ordered[0].name}'s turn.{surprise}", {
+        "round": 1,
+        "active": ordered[0].pk,
+        "surprised": surprised,
+    }
 
 
 @command()
@@ -250,22 +259,65 @@ def next_turn(context):
     encounter = context.encounter
     ordered = context.ordered()
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
-    expired = []
+    expired, prefix = [], ""
     if index + 1 >= len(ordered):
+        ending = round_effects(context, "end_of_round")
         expired = tick_condition_timers(context)
         group_advantage.round_ended(encounter, encounter.round)
         encounter.round += 1
         upcoming = ordered[0]
+        starting = round_effects(context, "start_of_round")
+        prefix = f"Round {encounter.round} begins{record_round_effects(context, ending, starting)}. "
     else:
         upcoming = ordered[index + 1]
     encounter.active = upcoming
     ended = f" {', '.join(expired)} ended." if expired else ""
-    prefix = f"Round {encounter.round} begins. " if index + 1 >= len(ordered) else ""
     return f"{prefix}{upcoming.name}'s turn.{ended}", {
         "round": encounter.round,
         "active": upcoming.pk,
         "expired": expired,
+        "round_effects": encounter.pools.get(ROUND_EFFECTS) if prefix else None,
     }
+
+
+ROUND_EFFECTS = "round_effects"
+
+
+def round_effects(context, phase):
+    """Seed 002 "Combat Summary" steps 2 and 4: conditions in play with something to do at the start or the
+    end of the Round, in turn order, for the GM to resolve."""
+    order = {c.pk: (c.position, c.pk) for c in context.combatants}
+    names = {c.pk: c.name for c in context.combatants}
+    in_play = sorted(context.conditions, key=lambda c: order[c.combatant_id])
+    return [
+        {
+            "combatant": c.combatant_id,
+            "name": names[c.combatant_id],
+            "condition": c.name,
+            "count": c.count,
+            "text": getattr(c.definition, phase),
+        }
+        for c in in_play
+        if getattr(c.definition, phase)
+    ]
+
+
+def record_round_effects(context, end, start):
+    """Keep this round's effects for the GM screen (undo restores them with the pools); a summary for the log."""
+    encounter = context.encounter
+    encounter.pools[ROUND_EFFECTS] = {"round": encounter.round, "end": end, "start": start}
+
+    def summary(effects):
+        return ", ".join(
+            f"{e['name']} {e['condition']}" + (f" ×{e['count']}" if e["count"] > 1 else "") for e in effects
+        )
+
+    parts = []
+    if end:
+        parts.append(f"end of round {encounter.round - 1}: {summary(end)}")
+    if start:
+        parts.append(f"start of round: {summary(start)}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def tick_condition_timers(context):
@@ -279,6 +331,7 @@ def tick_condition_timers(context):
         ConditionInstance.objects.bulk_update(ticking, ["remaining"])
     if finished:
         ConditionInstance.objects.filter(pk__in=[c.pk for c in finished]).delete()
+        context.conditions[:] = [c for c in context.conditions if c not in finished]
     names = {c.pk: c.name for c in context.combatants}
     return [f"{names[c.combatant_id]}'s {c.name}" for c in finished]
 

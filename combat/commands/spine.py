@@ -38,6 +38,7 @@ class Context:
     combatants: list
     conditions: list
     dice: Dice
+    role: str = GM
     changed_combatants: set = field(default_factory=set)
     sheets: dict | None = None  # combatants' character sheets, loaded by the commands that read them
 
@@ -75,6 +76,16 @@ class Args(forms.Form):
 
 class CombatantArgs(Args):
     combatant = forms.IntegerField()
+
+
+class OwnCombatantArgs(CombatantArgs):
+    """For commands players may run too: a player names only a combatant of their own character."""
+
+    def clean_combatant(self):
+        combatant = super().clean_combatant()
+        if self.context.role != GM and combatant.player_id != self.context.user.pk:
+            raise CommandForbidden(f"{combatant.name} is not your character.")
+        return combatant
 
 
 class AmountArgs(CombatantArgs):
@@ -147,7 +158,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
             )
         combatants = list(locked.combatants.select_related("character"))
         conditions = list(ConditionInstance.objects.filter(combatant__encounter=locked).select_related("definition"))
-        context = Context(locked, user, combatants, conditions, dice or Dice())
+        context = Context(locked, user, combatants, conditions, dice or Dice(), viewer_role)
         form = cmd.args(args, context)
         if not form.is_valid():
             raise CommandError(describe_errors(form))

@@ -10,7 +10,8 @@ pytestmark = pytest.mark.django_db
 
 def state(table):
     table.encounter.refresh_from_db()
-    return as_json(build(table.encounter, table.gm))
+    resolve = {c.pk: c.resolve for c in table.campaign.characters.all()}
+    return {**as_json(build(table.encounter, table.gm)), "resolve": resolve}
 
 
 def names_in_order(table):
@@ -144,7 +145,10 @@ def test_end_encounter(table, dice):
 
 EVERY_UNDOABLE_STEP = [
     ("roll_initiative", {}),
+    ("surprise", {"combatant": "anders"}),
+    ("surprise", {"combatant": "gunther"}),
     ("start", {}),
+    ("use_resolve", {"combatant": "anders"}),
     ("next_turn", {}),
     ("delay", {}),
     ("apply_damage", {"combatant": "orc", "amount": 4}),
@@ -166,6 +170,8 @@ EVERY_UNDOABLE_STEP = [
 
 def test_every_command_is_logged_and_undo_walks_back_to_the_start(table, dice):
     encounter = table.encounter
+    table.anders.character.resolve = 1
+    table.anders.character.save()
     history = [state(table)]
     for name, args in EVERY_UNDOABLE_STEP:
         args = {key: getattr(table, value).pk if key == "combatant" else value for key, value in args.items()}

@@ -1,0 +1,44 @@
+"""Surprise (seed 002 "Suprise"): the ambushed gain the Surprised Condition, which a Resolve point removes."""
+
+from combat.commands.spine import CombatantArgs, CommandError, OwnCombatantArgs, command
+from combat.models import ConditionInstance
+from rules.models import ConditionDefinition
+
+__all__ = ["surprise", "use_resolve"]
+
+SURPRISED = "Surprised"
+
+
+def surprised_condition(context, combatant):
+    return next((c for c in context.conditions if c.combatant_id == combatant.pk and c.name == SURPRISED), None)
+
+
+@command(CombatantArgs)
+def surprise(context, combatant):
+    """The ambusher won: Surprised until the end of the Round (core rules), or until first attacked."""
+    if surprised_condition(context, combatant):
+        raise CommandError(f"{combatant.name} is already Surprised.")
+    definition = ConditionDefinition.objects.filter(system=context.encounter.system, name=SURPRISED).first()
+    if definition is None:
+        raise CommandError("This game system has no Surprised condition.")
+    ConditionInstance.objects.create(combatant=combatant, definition=definition, count=1, remaining=1)
+    return f"{combatant.name} is Surprised.", {"combatant": combatant.pk}
+
+
+@command(OwnCombatantArgs, gm_only=False)
+def use_resolve(context, combatant):
+    """Seed 002 "Suprise": "If anyone is surprised, they can use a Resolve point to remove the Surprised
+    Condition." The player may do it from their phone."""
+    condition = surprised_condition(context, combatant)
+    if condition is None:
+        raise CommandError(f"{combatant.name} is not Surprised.")
+    character = combatant.character
+    if character is None or character.resolve < 1:
+        raise CommandError(f"{combatant.name} has no Resolve point to spend.")
+    character.resolve -= 1
+    character.save(update_fields=["resolve"])
+    condition.delete()
+    return f"{combatant.name} spends a Resolve point and is no longer Surprised ({character.resolve} left).", {
+        "combatant": combatant.pk,
+        "resolve": character.resolve,
+    }

@@ -1,0 +1,118 @@
+"""Round structure (seed 002 "Combat Summary"): surprise, start- and end-of-round effects, Resolve vs Surprise."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.commands import CommandError
+from combat.models import ConditionInstance
+from combat.views_state import build
+from rules.models import ConditionDefinition
+
+pytestmark = pytest.mark.django_db
+
+
+def conditions(combatant):
+    return {c.definition.name: c for c in ConditionInstance.objects.filter(combatant=combatant)}
+
+
+def run_round(table):
+    for _ in range(table.encounter.combatants.count()):
+        outcome = commands.next_turn(table.encounter, table.gm)
+    return outcome
+
+
+def api(table, user, command, **args):
+    return table.client(user).post(
+        f"/api/encounters/{table.encounter.pk}/commands/",
+        {"command": command, "args": args},
+        content_type="application/json",
+    )
+
+
+def test_surprise_lasts_until_the_end_of_the_first_round(table):
+    commands.surprise(table.encounter, table.gm, combatant=table.orc.pk)
+    with pytest.raises(CommandError, match="already Surprised"):
+        commands.surprise(table.encounter, table.gm, combatant=table.orc.pk)
+    started = commands.start(table.encounter, table.gm)
+    assert "Surprised: Orc Grukk (a Resolve point removes it)" in started.message
+    assert conditions(table.orc)["Surprised"].remaining == 1
+    outcome = run_round(table)
+    assert "Surprised" not in conditions(table.orc)
+    assert "end of round 1: Orc Grukk Surprised" in outcome.message
+
+
+def test_end_of_round_effects_are_listed_for_the_gm_in_turn_order_and_undo_restores_them(table):
+    commands.start(table.encounter, table.gm)
+    commands.add_condition(table.encounter, table.gm, combatant=table.anders.pk, condition="Bleeding", count=2)
+    commands.add_condition(table.encounter, table.gm, combatant=table.orc.pk, condition="Stunned")
+    commands.add_condition(table.encounter, table.gm, combatant=table.orc.pk, condition="Prone")  # no round effect
+    outcome = run_round(table)
+    effects = outcome.result["round_effects"]
+    assert [(e["name"], e["condition"], e["count"]) for e in effects["end"]] == [
+        ("Anders", "Bleeding", 2),
+        ("Orc Grukk", "Stunned", 1),
+    ]
+    assert effects["end"][1]["text"] == "An Endurance Test removes one, plus one per SL."
+    assert "end of round 1:" in outcome.message and "Anders Bleeding ×2" in outcome.message
+    view = build(table.encounter, table.gm)
+    assert view.round_effects["round"] == 2
+    page = table.client(table.gm).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert "End of round 1" in page and "Lose 1 Wound per Bleeding" in page
+    # Players do not get the GM's checklist.
+    assert build(table.encounter, table.anna).round_effects is None
+    commands.undo(table.encounter, table.gm)
+    table.encounter.refresh_from_db()
+    assert table.encounter.round == 1 and table.encounter.pools["round_effects"]["round"] == 1
+
+
+def test_effects_in_turn_order(table):
+    commands.start(table.encounter, table.gm)
+    first, second = table.encounter.combatants.order_by("position")[:2]
+    commands.add_condition(table.encounter, table.gm, combatant=second.pk, condition="Bleeding")
+    commands.add_condition(table.encounter, table.gm, combatant=first.pk, condition="Poisoned")
+    effects = run_round(table).result["round_effects"]["end"]
+    assert [e["name"] for e in effects] == [first.name, second.name]
+
+
+def test_start_of_round_effects_come_from_the_admins_condition_text(table):
+    ConditionDefinition.objects.filter(system="wfrp4e", name="Entangled").update(
+        start_of_round="Try to break free before acting."
+    )
+    commands.add_condition(table.encounter, table.gm, combatant=table.gunther.pk, condition="Entangled")
+    started = commands.start(table.encounter, table.gm)
+    assert "start of round: Gunther Entangled" in started.message
+    outcome = run_round(table)
+    assert outcome.result["round_effects"]["start"][0]["text"] == "Try to break free before acting."
+
+
+def test_a_player_spends_resolve_to_shake_off_surprise_from_their_phone(table):
+    Character.objects.filter(pk=table.anders.character_id).update(resolve=2)
+    commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
+    phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert f'id="use-resolve-{table.anders.pk}"' in phone and "(2 left)" in phone
+    response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
+    assert response.status_code == 200, response.content
+    assert "Surprised" not in conditions(table.anders)
+    assert Character.objects.get(pk=table.anders.character_id).resolve == 1
+    assert table.encounter.log.first().message == "Anders spends a Resolve point and is no longer Surprised (1 left)."
+    # Undo gives the point back along with the condition.
+    commands.undo(table.encounter, table.gm)
+    assert Character.objects.get(pk=table.anders.character_id).resolve == 2
+    assert "Surprised" in conditions(table.anders)
+
+
+def test_resolve_is_refused_for_someone_elses_character_without_points_or_without_surprise(table):
+    commands.surprise(table.encounter, table.gm, combatant=table.gunther.pk)
+    Character.objects.filter(pk=table.gunther.character_id).update(resolve=1)
+    assert api(table, table.anna, "use_resolve", combatant=table.gunther.pk).status_code == 403
+    assert api(table, table.anna, "use_resolve", combatant=table.orc.pk).status_code == 403
+    assert "Surprised" in conditions(table.gunther)
+    assert Character.objects.get(pk=table.gunther.character_id).resolve == 1
+    response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
+    assert response.status_code == 400 and "Anders is not Surprised" in response.json()["error"]
+    commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
+    response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
+    assert response.status_code == 400 and "no Resolve point" in response.json()["error"]
+    # Players still cannot run the GM's commands.
+    assert api(table, table.anna, "surprise", combatant=table.orc.pk).status_code == 403
