@@ -11,6 +11,7 @@ from characters.sheet import Sheet, characteristic_order, with_sheet
 from combat.commands import group_advantage
 from combat.commands.encounter import ROUND_EFFECTS
 from combat.commands.surprise import SURPRISED
+from combat.commands.turn import turn_state
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
 from rules.engine import wfrp4e
@@ -48,6 +49,7 @@ class EncounterView:
     pools: dict | None = None
     round_end: dict | None = None
     round_effects: dict | None = None
+    turn_used: dict | None = None
     advantage_gains = wfrp4e.ADVANTAGE_GAINS
     advantage_spends: list = field(default_factory=list)
     pool_sides = group_advantage.POOL_SIDES
@@ -103,6 +105,8 @@ def build(encounter, user, viewer_role=None):
             conditions = [c for row in rows for c in row.conditions]
             counts, dominant = group_advantage.proposal(encounter, combatants, conditions)
             view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
+    if active is not None:
+        view.turn_used = turn_state(encounter)
     effects = encounter.pools.get(ROUND_EFFECTS)
     if gm and effects and effects["round"] == encounter.round and (effects["end"] or effects["start"]):
         view.round_effects = effects

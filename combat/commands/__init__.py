@@ -17,3 +17,4 @@ from combat.commands.spine import (  # noqa: F401
     preview,
 )
 from combat.commands.surprise import *  # noqa: F403
+from combat.commands.turn import *  # noqa: F403

@@ -9,7 +9,7 @@ from django import forms
 
 from characters.models import Character
 from characters.sheet import LOCATION_LABELS, Sheet, SheetWeapon, with_sheet
-from combat.commands import group_advantage
+from combat.commands import group_advantage, turn
 from combat.commands.spine import Args, command
 from combat.commands.surprise import surprised_condition
 from rules.engine import wfrp4e
@@ -224,6 +224,10 @@ def attack(
         surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
+    if encounter.active_id == attacker.pk:
+        extra_action = turn.use(encounter, "action")
+        if extra_action:
+            notes.append(f"An attack {extra_action}")
     return describe(attacker, target, weapon, outcome, notes), outcome
 
 

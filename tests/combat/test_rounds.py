@@ -116,3 +116,38 @@ def test_resolve_is_refused_for_someone_elses_character_without_points_or_withou
     assert response.status_code == 400 and "no Resolve point" in response.json()["error"]
     # Players still cannot run the GM's commands.
     assert api(table, table.anna, "surprise", combatant=table.orc.pk).status_code == 403
+
+
+def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(table):
+    from combat.commands.turn import turn_state
+
+    commands.start(table.encounter, table.gm)
+    encounter = table.encounter
+    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1}
+    commands.mark_turn(encounter, table.gm, part="move", used=True)
+    outcome = commands.mark_turn(encounter, table.gm, part="action", used=True)
+    assert outcome.result == {"part": "action", "used": True, "move": True, "actions": 1, "allowed": 1}
+    again = commands.mark_turn(encounter, table.gm, part="action", used=True)
+    assert "(beyond this turn's Action)" in again.message
+    commands.undo(encounter, table.gm)
+    commands.gain_advantage(encounter, table.gm, side="adversary", reason="assess", sl=6)
+    commands.gain_advantage(encounter, table.gm, side="adversary", reason="winning")
+    commands.spend_advantage(encounter, table.gm, side="adversary", spend="additional_action")
+    assert turn_state(encounter)["allowed"] == 2
+    assert "beyond" not in commands.mark_turn(encounter, table.gm, part="action", used=True).message
+    commands.next_turn(encounter, table.gm)
+    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1}
+    phone = table.client(table.bruno).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "Move free · Action 0/1" in phone  # Gunther's turn, on Bruno's phone
+
+
+def test_an_attack_by_the_active_combatant_uses_their_action(fight):
+    from combat.commands.turn import turn_state
+
+    encounter = fight.table.encounter
+    commands.move_combatant(encounter, fight.table.gm, combatant=fight.anders.pk, position=0)
+    encounter.active = fight.anders
+    encounter.save()
+    fight.attack(attacker_roll=23, defender_roll=45)
+    assert turn_state(encounter)["actions"] == 1
+    assert "An attack beyond this turn's Action" in fight.attack(attacker_roll=23, defender_roll=45).message

@@ -128,7 +128,8 @@ def test_group_advantage_gains_spends_and_round_end_show_live_on_the_phone(table
     expect(gm_page.locator("#pool-ally")).to_have_text("3")
 
     for _ in range(4):
-        gm_page.keyboard.press("n")
+        with gm_page.expect_response(lambda r: "/do/next_turn/" in r.url):
+            gm_page.keyboard.press("n")
         expect(gm_page.locator("#encounter-version")).not_to_have_value(str(table.encounter.version))
         table.encounter.refresh_from_db()
     expect(gm_page.locator("#round-end")).to_contain_text("End of round 1")

@@ -1,0 +1,59 @@
+"""A turn is one Move and one Action (seed 002 "Combat Summary" step 3), plus an Additional Action bought
+with Advantage. The tracker keeps what the active combatant has used, in `encounter.pools["turn"]`."""
+
+from django import forms
+
+from combat.commands.group_advantage import turn_key
+from combat.commands.spine import Args, CommandError, command
+
+__all__ = ["mark_turn"]
+
+PARTS = [("move", "Move"), ("action", "Action")]
+
+
+def turn_state(encounter):
+    """What the active combatant has used this turn: {"move": bool, "actions": n, "allowed": n}."""
+    state = encounter.pools.get("turn") or {}
+    current = state.get("key") == turn_key(encounter)
+    allowed = 1 + (encounter.pools.get("additional_action_turn") == turn_key(encounter))
+    return {
+        "move": current and state.get("move", False),
+        "actions": state.get("actions", 0) if current else 0,
+        "allowed": allowed,
+    }
+
+
+def use(encounter, part, used=True):
+    """Record a Move or an Action of the active combatant; returns a note when it was already spent."""
+    state = turn_state(encounter)
+    note = ""
+    if part == "move":
+        if used and state["move"]:
+            note = "the Move was already used this turn"
+        state["move"] = used
+    else:
+        if used and state["actions"] >= state["allowed"]:
+            note = "beyond this turn's Action" + ("s" if state["allowed"] > 1 else "")
+        state["actions"] = max(0, state["actions"] + (1 if used else -1))
+    encounter.pools["turn"] = {"key": turn_key(encounter), "move": state["move"], "actions": state["actions"]}
+    return note
+
+
+class MarkTurnArgs(Args):
+    part = forms.ChoiceField(choices=PARTS)
+    used = forms.BooleanField(required=False, help_text="Leave out (false) to give it back.")
+
+
+@command(MarkTurnArgs)
+def mark_turn(context, part, used):
+    encounter = context.encounter
+    if encounter.active is None:
+        raise CommandError("Nobody's turn is running.")
+    note = use(encounter, part, used)
+    label = dict(PARTS)[part]
+    verb = "uses" if used else "gets back"
+    return f"{encounter.active.name} {verb} their {label}" + (f" ({note})." if note else "."), {
+        "part": part,
+        "used": used,
+        **turn_state(encounter),
+    }
