@@ -40,7 +40,9 @@ class CharacterForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         system = self.instance.campaign.system
         self.fields["weapons"].queryset = Weapon.objects.filter(system=system)
+        self.fields["weapons"].label_from_instance = lambda w: f"{w.name} ({w.damage_label})"
         self.fields["armour"].queryset = Armour.objects.filter(system=system)
+        self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.points} AP)"
         self.characteristic_names = []
         for characteristic in Characteristic.objects.filter(system=system):
             key = f"characteristic_{characteristic.name}"
@@ -73,6 +75,7 @@ class SkillForm(forms.ModelForm):
     def __init__(self, *args, system, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(system=system).select_related("characteristic")
+        self.fields["skill"].label_from_instance = lambda skill: f"{skill.name} ({skill.characteristic.name})"
         self.fields["advances"].widget.attrs["class"] = "num"
 
 
