@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from characters.models import ApiToken, Campaign, Character
+from characters.models import ApiToken, Campaign, Character, CharacterSkill
 
 
 @admin.register(Campaign)
@@ -11,8 +11,16 @@ class CampaignAdmin(admin.ModelAdmin):
     filter_horizontal = ["players"]
 
 
+class CharacterSkillInline(admin.TabularInline):
+    model = CharacterSkill
+    autocomplete_fields = ["skill"]
+    extra = 1
+
+
 @admin.register(Character)
 class CharacterAdmin(admin.ModelAdmin):
+    inlines = [CharacterSkillInline]
+    filter_horizontal = ["weapons", "armour"]
     list_display = ["name", "campaign", "player", "is_npc", "max_wounds"]
     list_filter = ["campaign__system", "is_npc"]
     search_fields = ["name", "campaign__name", "player__username"]

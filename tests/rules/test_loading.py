@@ -138,3 +138,15 @@ def test_the_gm_enters_critical_wounds_in_a_location_table_through_admin(admin_c
     form.update({"wounds-TOTAL_FORMS": "1", "wounds-0-low": "8", "wounds-0-high": "12", "wounds-0-name": "Gash"})
     response = admin_client.post(f"/admin/rules/criticaltable/{head.pk}/change/", form)
     assert response.status_code == 200 and "overlaps Dramatic Injury" in response.content.decode()
+
+
+def test_admin_pages_for_every_rules_table_and_a_character_open(admin_client):
+    from tests.factories import CharacterFactory
+
+    call_command("loadrules")
+    for model in ("characteristic", "skill", "property", "weapon", "armour", "hitlocation", "fumble",
+                  "advantagespend", "criticaltable", "conditiondefinition"):  # fmt: skip
+        assert admin_client.get(f"/admin/rules/{model}/").status_code == 200, model
+        assert admin_client.get(f"/admin/rules/{model}/add/").status_code == 200, model
+    character = CharacterFactory()
+    assert admin_client.get(f"/admin/characters/character/{character.pk}/change/").status_code == 200
