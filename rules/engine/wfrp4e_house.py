@@ -1,0 +1,201 @@
+"""The table's WFRP 4e house rules (seed 000_5bd3882374cebcd3.txt, "Houserules Main Document").
+
+Each function cites the heading it implements. Bonuses are skill // 10 (wfrp4e.skill_bonus).
+"""
+
+from dataclasses import dataclass
+
+from rules.engine import wfrp4e
+
+ROLLERS = ("attacker", "defender")
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    player_sl: int  # PSL: the roller's bonus + 10 - d20
+    opposed_sl: int  # OSL: attacker SL - defender SL, after natural 1s and 20s
+    hit: bool  # the attacker (initiator) wins
+    fumble: bool
+    critical: bool
+    location: str | None
+    natural: int | None  # 1 or 20 when the d20 showed one
+
+
+def opposed(attacker_bonus, defender_bonus, d20, d100=None, roller="attacker"):
+    """ "Combat" › "Tests": the player rolls a D20 (and a D100); PSL = bonus + 10 - D20, the enemy's SL is their
+    bonus, OSL = attacker SL - defender SL. The attack hits when OSL > 0; at 0 whoever rolled wins. A natural 1
+    wins and a natural 20 loses, by at least 0 OSL; either one on a miss is a Fumble. A D100 double on a hit is a
+    Critical; the straight D100 gives the location. For PvP and EvE the attacker rolls.
+    Also "Other opposed Tests": any opposed test in combat, the initiator as the attacker."""
+    if roller not in ROLLERS:
+        raise ValueError("roller must be 'attacker' or 'defender'")
+    if not 1 <= d20 <= 20:
+        raise ValueError("a d20 shows 1 to 20")
+    roller_bonus, other_bonus = (
+        (attacker_bonus, defender_bonus) if roller == "attacker" else (defender_bonus, attacker_bonus)
+    )
+    player_sl = roller_bonus + 10 - d20
+    roller_margin = player_sl - other_bonus  # > 0: the roller wins
+    if d20 == 1:
+        roller_margin = max(roller_margin, 0)
+    elif d20 == 20:
+        roller_margin = min(roller_margin, 0)
+    roller_wins = roller_margin > 0 or (roller_margin == 0 and d20 != 20)
+    hit = roller_wins if roller == "attacker" else not roller_wins
+    opposed_sl = roller_margin if roller == "attacker" else -roller_margin
+    natural = d20 if d20 in (1, 20) else None
+    return OpposedResult(
+        player_sl=player_sl,
+        opposed_sl=opposed_sl,
+        hit=hit,
+        fumble=natural is not None and not hit,
+        critical=d100 is not None and hit and wfrp4e.is_double(d100),
+        location=wfrp4e.hit_location(d100, reverse=False) if d100 is not None and hit else None,
+        natural=natural,
+    )
+
+
+def player_advantage(advantage=False, disadvantage=False, enemy_advantage=False, enemy_disadvantage=False):
+    """ "Advantage and Disadvantage": the enemy's Advantage is the player's Disadvantage, and the reverse."""
+    return advantage or enemy_disadvantage, disadvantage or enemy_advantage
+
+
+def d20_dice(advantage, disadvantage, fortune=False):
+    """ "Advantage and Disadvantage" and its Fortune table: how many D20s the player rolls and which one counts.
+
+    Without Fortune: Advantage rolls 2 and keeps the best, Disadvantage 2 and the worst, neither or both 1.
+    With a Fortune point: neither 2 (best), Advantage 3 (best), Disadvantage 1, both 2 (best)."""
+    if fortune:
+        if advantage and not disadvantage:
+            return 3, "best"
+        if disadvantage and not advantage:
+            return 1, "single"
+        return 2, "best"
+    if advantage == disadvantage:
+        return 1, "single"
+    return (2, "best") if advantage else (2, "worst")
+
+
+def pick_d20(rolls, mode):
+    """The D20 that counts: low is good (PSL = bonus + 10 - D20)."""
+    return min(rolls) if mode == "best" else max(rolls) if mode == "worst" else rolls[0]
+
+
+def fortune_sl(points):
+    """ "Fortune Points": +1 SL per point spent before an opposed test in combat."""
+    return points
+
+
+def casting_target(language_magick, cn):
+    """ "Spells" step 1: an unopposed Language (Magick) Test at -10 per effective CN."""
+    return language_magick - 10 * cn
+
+
+def spell_attack_bonus(language_magick, casting_sl):
+    """ "Spells" step 3: the spell's ASB is the Language (Magick) Bonus plus the casting test's SL."""
+    return wfrp4e.skill_bonus(language_magick) + casting_sl
+
+
+DEADLY_CONDITIONS = ("Ablaze", "Bleeding", "Poisoned")
+
+
+def deadly_death_roll(deadly_conditions):
+    """ "Deadly Conditions": Unconscious with Deadly Conditions at the end of the turn, 10 % chance of dying per
+    condition; the lowest D100 roll that kills (1 Ablaze + 2 Bleeding: 71, dying on 71-100). None: no risk."""
+    if deadly_conditions <= 0:
+        return None
+    return max(1, 101 - 10 * deadly_conditions)
+
+
+def deadly_endurance_target(endurance, deadly_conditions):
+    """ "Deadly Conditions": ending the turn at 0 Wounds, a Challenging (+0) Endurance Test at -10 per Deadly
+    Condition; failing it means Unconscious."""
+    return endurance - 10 * deadly_conditions
+
+
+def momentum_end_of_turn(momentum, earned_this_turn):
+    """ "Momentum": lose 1 at the end of your Turn if you did not earn one on it (never below 0)."""
+    return momentum if earned_this_turn else max(0, momentum - 1)
+
+
+MOMENTUM_GAINS = {
+    "charge": "You perform a Charge",
+    "won_opposed": "You win an Opposed Test you initiated against an enemy combatant",
+    "inflicted": "You inflict Damage on an enemy combatant, or give one a Condition",
+    "assess": "You assess the situation to acquire a tactical advantage",
+}
+MOMENTUM_TALENTS = ("Disarm", "Dual Wielder", "Strike to Stun")
+MOMENTUM_TALENT_COST = 2
+
+
+def momentum_attack_bonus(spent):
+    """ "Momentum": +10 to the attacking skill per Momentum spent on an Attack."""
+    return 10 * spent
+
+
+def can_disengage_with_momentum(momentum, engaged_opponents_momentum):
+    """ "Disengaging": more Momentum than every Engaged opponent lets you spend it all to leave weapon reach."""
+    return momentum > 0 and all(momentum > other for other in engaged_opponents_momentum)
+
+
+# "Defenceless": against Ranged attacks these conditions leave a target Defenceless; Unconscious against all.
+DEFENCELESS_VS_RANGED = ("Blinded", "Prone", "Stunned", "Surprised")
+
+
+@dataclass(frozen=True)
+class Attack:
+    kind: str  # "melee", "ranged" or "spell"
+    blackpowder: bool = False
+    magic_missile: bool = False
+
+
+def is_defenceless(attack, conditions=(), sees_attacker=True):
+    """ "Defenceless", "Blackpowder", "Spells" 3.3 (Unconscious targets of spells defend with WP, not Defenceless)."""
+    if "Unconscious" in conditions and attack.kind != "spell":
+        return True
+    if attack.kind == "ranged":
+        return attack.blackpowder or not sees_attacker or any(c in DEFENCELESS_VS_RANGED for c in conditions)
+    return False
+
+
+def defence_bonuses(
+    attack,
+    melee_skill=0,
+    dodge_skill=0,
+    willpower=0,
+    shield_rating=0,
+    defensive=False,
+    conditions=(),
+    fatigued=0,
+    sees_attacker=True,
+):
+    """ "Tests": the DSBs that may oppose `attack`, by name; the defender picks among them.
+
+    Melee (relevant Melee skill) opposes Melee, and Ranged with a Shield of rating 2+; Dodge opposes Melee, Ranged and
+    Magic Missiles; Spell (Willpower) opposes every spell. "Defensive" adds 1 to the Melee DSB; "Fatigued" takes 1
+    per condition from combat skill bonuses; a Defenceless target's DSB is at most 0 and gets no shield;
+    Blackpowder cannot be opposed with Dodge or standard shields; an Unconscious target of a spell uses only WP."""
+    defenceless = is_defenceless(attack, conditions, sees_attacker)
+    melee = wfrp4e.skill_bonus(melee_skill) + (1 if defensive else 0) - fatigued
+    dodge = wfrp4e.skill_bonus(dodge_skill) - fatigued
+    spell = wfrp4e.skill_bonus(willpower)
+    options = {}
+    if attack.kind == "melee":
+        options = {"melee": melee, "dodge": dodge}
+    elif attack.kind == "ranged":
+        if shield_rating >= 2 and not defenceless:
+            options["melee"] = melee
+        if not attack.blackpowder:
+            options["dodge"] = dodge
+    else:
+        if attack.magic_missile and "Unconscious" not in conditions:
+            options["dodge"] = dodge
+        options["spell"] = spell
+    if defenceless:
+        options = {name: min(bonus, 0) for name, bonus in options.items()} or {"defenceless": 0}
+    return options
+
+
+def death_roll_kills(deadly_conditions, d100):
+    lowest = deadly_death_roll(deadly_conditions)
+    return lowest is not None and d100 >= lowest
