@@ -11,6 +11,7 @@ from characters.forms import CharacterForm, NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
 from characters.sheet import Sheet, with_sheet
 from combat.models import Encounter
+from rules import house_rules
 
 
 @login_required
@@ -135,3 +136,34 @@ def edit_character(request, pk):
         form = CharacterForm(instance=character)
         skills = SkillFormSet(instance=character, form_kwargs={"system": system})
     return render(request, "characters/edit.html", {"character": character, "form": form, "skills": skills})
+
+
+@login_required
+def campaign_house_rules(request, pk):
+    """The campaign's house rules: what new encounters start with. Players read them; the GM switches them."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if not campaign.is_member(request.user):
+        raise PermissionDenied("You are not part of this campaign.")
+    is_gm = campaign.gm_id == request.user.pk
+    if request.method == "POST":
+        if not is_gm:
+            raise PermissionDenied("Only the GM changes the house rules.")
+        try:
+            campaign.house_rules = house_rules.normalise(campaign.system, request.POST.getlist("rules"))
+        except ValueError as exc:
+            messages.error(request, str(exc))
+        else:
+            campaign.save(update_fields=["house_rules"])
+            messages.success(request, f"House rules saved: {len(campaign.house_rules)} on.")
+        return redirect("campaign-house-rules", pk=campaign.pk)
+    return render(
+        request,
+        "rules/house_rules.html",
+        {
+            "owner": campaign,
+            "groups": house_rules.grouped(campaign.system, campaign.house_rules),
+            "editable": is_gm,
+            "action": request.path,
+            "back": campaign.get_absolute_url(),
+        },
+    )

@@ -5,6 +5,7 @@ from django.db.models import Q
 
 from characters.models import Campaign
 from combat.models import Encounter
+from rules.house_rules import normalise
 from rules.systems import GameSystem
 
 
@@ -23,8 +24,6 @@ def create_encounter(user, name, system=None, house_rules=(), campaign_id=None):
         raise EncounterCreationError("Give the encounter a name.")
     if len(name) > 120:
         raise EncounterCreationError("The name can be at most 120 characters.")
-    if not isinstance(house_rules, list) or not all(isinstance(rule, str) for rule in house_rules):
-        raise EncounterCreationError("houserules must be a list of rule names.")
     if campaign_id is not None:
         campaign = Campaign.objects.filter(pk=campaign_id, gm=user).first() if isinstance(campaign_id, int) else None
         if campaign is None:
@@ -34,6 +33,10 @@ def create_encounter(user, name, system=None, house_rules=(), campaign_id=None):
         system = campaign.system
     elif system not in GameSystem.values:
         raise EncounterCreationError(f"system must be one of: {', '.join(GameSystem.values)}.")
+    try:
+        house_rules = normalise(system, list(house_rules) if isinstance(house_rules, tuple) else house_rules)
+    except ValueError as exc:
+        raise EncounterCreationError(str(exc)) from None
     with transaction.atomic():
         if campaign_id is None:
             campaign = Campaign.objects.create(name=name.strip(), system=system, gm=user, house_rules=house_rules)

@@ -8,7 +8,7 @@ import copy
 from characters.models import Character
 from combat.models import Combatant, ConditionInstance
 
-ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools"]
+ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools", "house_rules"]
 COMBATANT_FIELDS = [
     "encounter_id",
     "character_id",

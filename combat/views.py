@@ -4,6 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from characters.models import Campaign
@@ -11,6 +12,7 @@ from combat import attack_panel, commands, views_state
 from combat.creation import EncounterCreationError, create_encounter
 from combat.models import Encounter
 from combat.rendering import live_fragments, page_template
+from rules import house_rules as rules
 
 
 def encounter_or_404(pk):
@@ -43,9 +45,9 @@ def render_page(request, view, panel):
 def command_args(post):
     """Form fields become command arguments; empty inputs mean 'not given'."""
     return {
-        key: value
-        for key, value in post.items()
-        if key not in {"csrfmiddlewaretoken", "expected_version"} and value != ""
+        key: ",".join(post.getlist(key))
+        for key in post
+        if key not in {"csrfmiddlewaretoken", "expected_version"} and ",".join(post.getlist(key)) != ""
     }
 
 
@@ -111,6 +113,24 @@ def apply_attack(request, view, panel, args):
     context = {"attack": panel, "view": fresh, "encounter": fresh.encounter}
     return HttpResponse(
         live_fragments(fresh, request, flash=flash) + render_to_string("combat/gm.html#attack", context, request)
+    )
+
+
+@login_required
+def house_rules(request, pk):
+    """The encounter's house rules with their text; the GM's form posts to the set_house_rules command."""
+    view = viewer(request, pk)
+    encounter = view.encounter
+    return render(
+        request,
+        "rules/house_rules.html",
+        {
+            "owner": encounter,
+            "groups": rules.grouped(encounter.system, encounter.house_rules),
+            "editable": view.is_gm,
+            "action": reverse("command", args=[encounter.pk, "set_house_rules"]),
+            "back": encounter.get_absolute_url(),
+        },
     )
 
 

@@ -100,3 +100,10 @@ class CriticalWoundInline(admin.TabularInline):
 class CriticalTableAdmin(ReferenceDataAdmin):
     list_display = ["name", "locations", "system", "customised"]
     inlines = [CriticalWoundInline]
+
+
+@admin.register(models.HouseRule)
+class HouseRuleAdmin(ReferenceDataAdmin):
+    list_display = ["name", "key", "group", "status", "system", "customised"]
+    list_filter = [*ReferenceDataAdmin.list_filter, "group", "status"]
+    ordering = ["system", "order"]

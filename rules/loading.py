@@ -22,6 +22,7 @@ KINDS = {
     "advantage_spends": rules.AdvantageSpend,
     "critical_tables": rules.CriticalTable,
     "critical_wounds": rules.CriticalWound,
+    "house_rules": rules.HouseRule,
 }
 
 

@@ -224,3 +224,34 @@ class CriticalWound(RollRange, ReferenceData):
 
     def as_row(self):
         return super().as_row(name=self.name, text=self.description, wounds=self.wounds)
+
+
+class HouseRule(ReferenceData):
+    """A rule of the table's house-rules document (seed 000), named after its heading. Settled rules are toggles
+    a campaign or encounter switches on; [TODO] rules and those "same as book" are shown as text only."""
+
+    class Status(models.TextChoices):
+        SETTLED = "settled", "Settled"
+        CHANGED = "changed", "Changed"
+        NEW = "new", "New"
+        REMOVED = "removed", "Removed"
+        SAME = "same", "Same as book"
+        TODO = "todo", "To do"
+
+    TOGGLES = (Status.SETTLED, Status.CHANGED, Status.NEW, Status.REMOVED)
+
+    key = models.SlugField(max_length=60)
+    group = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+        constraints = [
+            *ReferenceData.Meta.constraints,
+            models.UniqueConstraint(fields=["system", "key"], name="house_rule_key_unique_per_system"),
+        ]
+
+    @property
+    def is_toggle(self):
+        return self.status in self.TOGGLES
