@@ -7,7 +7,7 @@ from characters.sheet import Sheet, with_sheet
 from rules.systems import GameSystem
 
 ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
-FIELDS = ["attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", *ROLL_FIELDS]
+FIELDS = ["attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", *ROLL_FIELDS]
 
 
 @dataclass

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from characters.models import Character
 from characters.sheet import Sheet, characteristic_order, with_sheet
 from combat.commands import group_advantage
+from combat.commands import momentum as momentum_rule
 from combat.commands.encounter import ROUND_EFFECTS
 from combat.commands.surprise import SURPRISED
 from combat.commands.turn import turn_state
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
-from rules.engine import wfrp4e
+from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import ConditionDefinition
 
 LOG_LINES = 30
@@ -50,6 +51,10 @@ class EncounterView:
     round_end: dict | None = None
     round_effects: dict | None = None
     turn_used: dict | None = None
+    momentum: bool = False
+    momentum_gains = wfrp4e_house.MOMENTUM_GAINS
+    momentum_spends = momentum_rule.SPENDS
+    momentum_talents = wfrp4e_house.MOMENTUM_TALENTS
     advantage_gains = wfrp4e.ADVANTAGE_GAINS
     advantage_spends: list = field(default_factory=list)
     pool_sides = group_advantage.POOL_SIDES
@@ -98,6 +103,7 @@ def build(encounter, user, viewer_role=None):
     attach_sheets([row for row in rows if row.mine], encounter.system)
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
+    view.momentum = momentum_rule.uses_momentum(encounter)
     if group_advantage.uses_group_advantage(encounter):
         view.pools = group_advantage.pools(encounter)
         ended_round = encounter.pools.get(group_advantage.ROUND_END_PENDING)
@@ -153,6 +159,7 @@ def as_json(view):
                 "wounds": row.wounds if row.show_wounds else None,
                 "max_wounds": row.max_wounds if row.show_wounds else None,
                 "advantage": row.advantage,
+                "momentum": row.advantage if view.momentum else None,
                 "hidden": row.hidden if view.is_gm else False,
                 "character": row.character_id,
                 "conditions": [{"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions],

@@ -10,9 +10,10 @@ from django import forms
 from characters.models import Character
 from characters.sheet import LOCATION_LABELS, Sheet, SheetWeapon, with_sheet
 from combat.commands import group_advantage, turn
+from combat.commands import momentum as momentum_rule
 from combat.commands.spine import Args, command
 from combat.commands.surprise import surprised_condition
-from rules.engine import wfrp4e
+from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from rules.systems import GameSystem
 
@@ -39,6 +40,9 @@ class AttackArgs(Args):
     fumble_roll = d100_field("d100 on the fumble table, if the attacker fumbles.")
     defender_fumble_roll = d100_field("d100 on the fumble table, if the defender fumbles.")
     critical_roll = d100_field("d100 on the critical table of the location, on a critical.")
+    momentum = forms.IntegerField(
+        required=False, min_value=1, max_value=20, help_text="Momentum the attacker spends: +10 each (house rule)."
+    )
     wounds_override = forms.IntegerField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
@@ -66,6 +70,11 @@ class AttackArgs(Args):
         if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
             carried = ", ".join(w.name for w in sheets[attacker.pk].weapons) or "nothing"
             raise forms.ValidationError(f"{attacker.name} carries no {data['weapon']} (carries {carried}).")
+        spent = data.get("momentum")
+        if spent and not momentum_rule.uses_momentum(self.context.encounter):
+            raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
+        if spent and spent > attacker.advantage:
+            raise forms.ValidationError(f"{attacker.name} has {attacker.advantage} Momentum, not {spent}.")
         defence = data.get("defence")
         if defence:
             if surprised_condition(self.context, target):
@@ -128,6 +137,7 @@ def attack(
     fumble_roll,
     defender_fumble_roll,
     critical_roll,
+    momentum,
     wounds_override,
 ):
     encounter, dice = context.encounter, context.dice
@@ -135,6 +145,10 @@ def attack(
     weapon = weapon_of(sheets[attacker.pk], weapon)
     surprised = surprised_condition(context, target)
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
+    if momentum:
+        attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
+        attacker.advantage -= momentum
+        context.touch(attacker)
     defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
     target_sheet = sheets.get(target.pk)
     toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
@@ -172,6 +186,7 @@ def attack(
         "toughness_bonus": toughness_bonus,
         "armour": armour.get(result.location, 0) if result.hit else None,
         "wounds": result.wounds,
+        "momentum_spent": momentum or 0,
         "gains": [],
     }
     notes = []
@@ -239,8 +254,14 @@ def suffer(context, combatant, wounds):
 
 
 def advantage_gains(context, attacker, result, defence, surprised):
-    """Seed 002 "Group Advantage": Winning, Outmanoeuvre and Surprise feed the attacker's pool."""
+    """Seed 002 "Group Advantage": Winning, Outmanoeuvre and Surprise feed the attacker's pool. With the Momentum
+    house rule (seed 000), winning the attack or inflicting damage earns the attacker 1, once per Action."""
     encounter = context.encounter
+    if momentum_rule.uses_momentum(encounter):
+        if (result.hit or result.wounds > 0) and momentum_rule.earn(encounter, attacker):
+            context.touch(attacker)
+            return [{"side": None, "reason": "won_opposed" if defence else "inflicted", "amount": 1}]
+        return []
     if not group_advantage.uses_group_advantage(encounter):
         return []
     reasons = []
@@ -274,7 +295,9 @@ def describe(attacker, target, weapon, outcome, notes):
     else:
         verdict = "misses"
     gains = "".join(
-        f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
+        f" {attacker.name} +1 Momentum."
+        if g["side"] is None
+        else f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
         for g in outcome["gains"]
     )
     extra = "".join(f" {note}." for note in notes)

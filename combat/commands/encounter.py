@@ -22,7 +22,7 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands import group_advantage
+from combat.commands import group_advantage, momentum
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine import symbaroum, wfrp4e
@@ -260,6 +260,11 @@ def next_turn(context):
     ordered = context.ordered()
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
     expired, prefix = [], ""
+    decay = (
+        momentum.end_of_turn(context, encounter.active)
+        if momentum.uses_momentum(encounter) and encounter.active
+        else ""
+    )
     if index + 1 >= len(ordered):
         ending = round_effects(context, "end_of_round")
         expired = tick_condition_timers(context)
@@ -272,7 +277,8 @@ def next_turn(context):
         upcoming = ordered[index + 1]
     encounter.active = upcoming
     ended = f" {', '.join(expired)} ended." if expired else ""
-    return f"{prefix}{upcoming.name}'s turn.{ended}", {
+    decay = f"{decay} " if decay else ""
+    return f"{decay}{prefix}{upcoming.name}'s turn.{ended}", {
         "round": encounter.round,
         "active": upcoming.pk,
         "expired": expired,

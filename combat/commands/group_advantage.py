@@ -23,7 +23,8 @@ def pools(encounter):
 
 
 def uses_group_advantage(encounter):
-    return encounter.system == GameSystem.WFRP4E
+    """WFRP 4e as written; the Momentum house rule replaces it."""
+    return encounter.system == GameSystem.WFRP4E and "momentum" not in encounter.house_rules
 
 
 def pool_of(combatant_side):
@@ -72,7 +73,10 @@ def add_to_pool(encounter, side, amount):
 
 class GroupAdvantageArgs(Args):
     def clean(self):
-        if not uses_group_advantage(self.context.encounter):
+        encounter = self.context.encounter
+        if not uses_group_advantage(encounter):
+            if encounter.system == GameSystem.WFRP4E:
+                raise forms.ValidationError("This encounter plays the Momentum house rule instead of Group Advantage.")
             raise forms.ValidationError("Group Advantage is a WFRP 4e rule; this encounter plays another system.")
         return super().clean()
 

@@ -1,0 +1,111 @@
+"""Momentum per combatant, the house rule that replaces Group Advantage (seed 000 "Combat" › "Momentum").
+
+Each combatant's Momentum is `Combatant.advantage`. What was earned when lives in `encounter.pools`, so undo
+restores it with the rest.
+"""
+
+from django import forms
+
+from combat.commands import turn
+from combat.commands.group_advantage import turn_key
+from combat.commands.spine import CombatantArgs, CommandError, command
+from rules.engine import wfrp4e_house
+
+__all__ = ["gain_momentum", "spend_momentum"]
+
+MOMENTUM = "momentum"
+EARNED = "momentum_earned"  # {combatant id: the turn key on which they last earned Momentum}
+ACTIONS = "momentum_actions"  # {combatant id: the action in which they last earned Momentum}
+SPENDS = {
+    "attack": "+10 to the attacking skill per Momentum",
+    "disengage": "Disengage: spend all, having more than every Engaged opponent",
+    "talent": "Use Disarm, Dual Wielder or Strike to Stun at 0 levels (2 Momentum, with Move and Action)",
+}
+
+
+def uses_momentum(encounter):
+    return MOMENTUM in encounter.house_rules
+
+
+def current_action(encounter):
+    return f"{turn_key(encounter)}:{turn.turn_state(encounter)['actions']}"
+
+
+def earn(encounter, combatant):
+    """+1 Momentum, at most one per Action; returns False when this action already earned one."""
+    earned = encounter.pools.setdefault(ACTIONS, {})
+    if earned.get(str(combatant.pk)) == current_action(encounter):
+        return False
+    earned[str(combatant.pk)] = current_action(encounter)
+    encounter.pools.setdefault(EARNED, {})[str(combatant.pk)] = turn_key(encounter)
+    combatant.advantage += 1
+    return True
+
+
+def end_of_turn(context, combatant):
+    """Momentum decays by 1 at the end of a turn that earned none; returns a note for the log."""
+    encounter = context.encounter
+    earned = encounter.pools.get(EARNED, {}).get(str(combatant.pk)) == turn_key(encounter)
+    after = wfrp4e_house.momentum_end_of_turn(combatant.advantage, earned)
+    if after == combatant.advantage:
+        return ""
+    combatant.advantage = after
+    context.touch(combatant)
+    return f"{combatant.name} loses 1 Momentum (none earned this turn)."
+
+
+class MomentumArgs(CombatantArgs):
+    def clean(self):
+        if not uses_momentum(self.context.encounter):
+            raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
+        return super().clean()
+
+
+class GainMomentumArgs(MomentumArgs):
+    reason = forms.ChoiceField(choices=list(wfrp4e_house.MOMENTUM_GAINS.items()))
+
+
+@command(GainMomentumArgs)
+def gain_momentum(context, combatant, reason):
+    if not earn(context.encounter, combatant):
+        raise CommandError(f"{combatant.name} already gained Momentum in this Action (at most 1 per Action).")
+    context.touch(combatant)
+    return f"{combatant.name} gains 1 Momentum ({wfrp4e_house.MOMENTUM_GAINS[reason]}): {combatant.advantage}.", {
+        "combatant": combatant.pk,
+        "momentum": combatant.advantage,
+    }
+
+
+class SpendMomentumArgs(MomentumArgs):
+    use = forms.ChoiceField(choices=list(SPENDS.items()))
+    amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For an attack.")
+    talent = forms.ChoiceField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
+
+
+@command(SpendMomentumArgs)
+def spend_momentum(context, combatant, use, amount, talent):
+    have = combatant.advantage
+    if use == "attack":
+        cost = amount or 1
+        effect = f"+{wfrp4e_house.momentum_attack_bonus(cost)} to the attack"
+    elif use == "disengage":
+        cost = have
+        effect = "disengages without a free attack"
+    else:
+        if not talent:
+            raise CommandError(f"Name the talent: {', '.join(wfrp4e_house.MOMENTUM_TALENTS)}.")
+        if context.encounter.active_id != combatant.pk:
+            raise CommandError(f"A talent is used with Move and Action on {combatant.name}'s own turn.")
+        cost = wfrp4e_house.MOMENTUM_TALENT_COST
+        turn.use(context.encounter, "move")
+        turn.use(context.encounter, "action")
+        effect = f"uses {talent} at 0 levels (Move and Action)"
+    if cost < 1 or cost > have:
+        raise CommandError(f"{combatant.name} has {have} Momentum; that needs {max(cost, 1)}.")
+    combatant.advantage = have - cost
+    context.touch(combatant)
+    return f"{combatant.name} spends {cost} Momentum: {effect}. {combatant.advantage} left.", {
+        "combatant": combatant.pk,
+        "spent": cost,
+        "momentum": combatant.advantage,
+    }

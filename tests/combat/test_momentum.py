@@ -1,0 +1,110 @@
+"""Momentum per combatant (seed 000 "Momentum"), replacing Group Advantage when the house rule is on."""
+
+import pytest
+
+from combat import commands
+from combat.commands import CommandError
+from combat.commands.turn import turn_state
+from combat.models import Combatant
+from combat.views_state import as_json, build
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def momentum_table(table):
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum"])
+    commands.start(table.encounter, table.gm)  # the hidden goblin acts first, then Gunther, Anders, the orc
+    return table
+
+
+def momentum_of(combatant):
+    return Combatant.objects.get(pk=combatant.pk).advantage
+
+
+def gain(table, combatant, reason="inflicted"):
+    return commands.gain_momentum(table.encounter, table.gm, combatant=combatant.pk, reason=reason)
+
+
+def test_momentum_replaces_group_advantage(momentum_table):
+    table = momentum_table
+    view = build(table.encounter, table.anna)
+    assert view.pools is None and view.momentum
+    with pytest.raises(CommandError, match="Momentum house rule instead of Group Advantage"):
+        commands.gain_advantage(table.encounter, table.gm, side="ally", reason="winning")
+    gain(table, table.anders)
+    state = as_json(build(table.encounter, table.anna))
+    assert next(c for c in state["combatants"] if c["name"] == "Anders")["momentum"] == 1
+    phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert f'id="my-momentum-{table.anders.pk}">1</strong>' in phone
+
+
+def test_without_the_house_rule_there_is_no_momentum(table):
+    with pytest.raises(CommandError, match="Momentum is a house rule this encounter does not use"):
+        gain(table, table.anders)
+
+
+def test_at_most_one_momentum_per_action(momentum_table):
+    table = momentum_table
+    gain(table, table.orc)
+    with pytest.raises(CommandError, match="at most 1 per Action"):
+        gain(table, table.orc, reason="charge")
+    gain(table, table.anders)  # someone else may
+    commands.mark_turn(table.encounter, table.gm, part="action", used=True)  # the next Action
+    gain(table, table.orc)
+    assert momentum_of(table.orc) == 2
+
+
+def test_momentum_decays_at_the_end_of_a_turn_that_earned_none(momentum_table):
+    table = momentum_table
+    commands.next_turn(table.encounter, table.gm)  # Gunther's turn
+    for _ in range(2):
+        gain(table, table.gunther)
+        commands.mark_turn(table.encounter, table.gm, part="action", used=True)
+    outcome = commands.next_turn(table.encounter, table.gm)  # he earned on his turn: no decay
+    assert momentum_of(table.gunther) == 2 and "loses 1 Momentum" not in outcome.message
+    for _ in range(3):  # the orc, round 2: the goblin, Gunther again
+        commands.next_turn(table.encounter, table.gm)
+    outcome = commands.next_turn(table.encounter, table.gm)  # Gunther's second turn ends with nothing earned
+    assert table.encounter.active_id == table.anders.pk
+    assert "Gunther loses 1 Momentum (none earned this turn)." in outcome.message
+    assert momentum_of(table.gunther) == 1
+    commands.undo(table.encounter, table.gm)
+    assert momentum_of(table.gunther) == 2
+
+
+def test_spending_momentum(momentum_table):
+    table = momentum_table
+    commands.next_turn(table.encounter, table.gm)  # Gunther
+    for _ in range(3):
+        gain(table, table.gunther)
+        commands.mark_turn(table.encounter, table.gm, part="action", used=True)
+    commands.undo(table.encounter, table.gm)  # give the last Action back
+    outcome = commands.spend_momentum(table.encounter, table.gm, combatant=table.gunther.pk, use="attack", amount=2)
+    assert "spends 2 Momentum: +20 to the attack. 1 left." in outcome.message
+    with pytest.raises(CommandError, match="has 1 Momentum; that needs 2"):
+        commands.spend_momentum(table.encounter, table.gm, combatant=table.gunther.pk, use="talent", talent="Disarm")
+    gain(table, table.orc)
+    with pytest.raises(CommandError, match="on Orc Grukk's own turn"):
+        commands.spend_momentum(table.encounter, table.gm, combatant=table.orc.pk, use="talent", talent="Disarm")
+    commands.mark_turn(table.encounter, table.gm, part="action", used=True)
+    gain(table, table.gunther)
+    outcome = commands.spend_momentum(
+        table.encounter, table.gm, combatant=table.gunther.pk, use="talent", talent="Strike to Stun"
+    )
+    assert "uses Strike to Stun at 0 levels (Move and Action)" in outcome.message
+    assert turn_state(table.encounter)["move"]
+    outcome = commands.spend_momentum(table.encounter, table.gm, combatant=table.orc.pk, use="disengage")
+    assert "spends 1 Momentum: disengages" in outcome.message and momentum_of(table.orc) == 0
+
+
+def test_an_attack_spends_momentum_for_plus_ten_each_and_a_hit_earns_one(fight):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum"])
+    Combatant.objects.filter(pk=fight.anders.pk).update(advantage=2)
+    # 56 vs 52 + 20 = 72: +2 SL against the orc's 45 vs 51 (+1): a hit.
+    outcome = fight.attack(attacker_roll=56, defender_roll=45, momentum=2)
+    assert outcome.result["attack_target"] == 72 and outcome.result["hit"]
+    assert "Anders +1 Momentum." in outcome.message and momentum_of(fight.anders) == 1
+    with pytest.raises(CommandError, match="has 1 Momentum, not 3"):
+        fight.attack(attacker_roll=56, defender_roll=45, momentum=3)
