@@ -10,6 +10,7 @@ from characters.models import Character
 from characters.sheet import Sheet, characteristic_order, with_sheet
 from combat.commands import group_advantage
 from combat.commands import momentum as momentum_rule
+from combat.commands.conditions import PROMPTS
 from combat.commands.encounter import ROUND_EFFECTS
 from combat.commands.surprise import SURPRISED
 from combat.commands.turn import turn_state
@@ -52,6 +53,7 @@ class EncounterView:
     round_effects: dict | None = None
     turn_used: dict | None = None
     momentum: bool = False
+    prompts: list = field(default_factory=list)
     momentum_gains = wfrp4e_house.MOMENTUM_GAINS
     momentum_spends = momentum_rule.SPENDS
     momentum_talents = wfrp4e_house.MOMENTUM_TALENTS
@@ -104,6 +106,8 @@ def build(encounter, user, viewer_role=None):
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
     view.momentum = momentum_rule.uses_momentum(encounter)
+    visible = {row.pk for row in rows if gm or row.mine}
+    view.prompts = [p for p in encounter.pools.get(PROMPTS, []) if p["combatant"] in visible]
     if group_advantage.uses_group_advantage(encounter):
         view.pools = group_advantage.pools(encounter)
         ended_round = encounter.pools.get(group_advantage.ROUND_END_PENDING)

@@ -7,8 +7,7 @@ every roll used is in the result, so a previewed attack is applied exactly as it
 
 from django import forms
 
-from characters.models import Character
-from characters.sheet import LOCATION_LABELS, Sheet, SheetWeapon, with_sheet
+from characters.sheet import LOCATION_LABELS, SheetWeapon
 from combat.commands import group_advantage, turn
 from combat.commands import momentum as momentum_rule
 from combat.commands.spine import Args, command
@@ -64,7 +63,7 @@ class AttackArgs(Args):
             return data
         if attacker.pk == target.pk:
             raise forms.ValidationError("A combatant cannot attack themselves.")
-        sheets = sheets_of(self.context)
+        sheets = self.context.sheets_by_combatant()
         if attacker.pk not in sheets:
             raise forms.ValidationError(f"{attacker.name} has no character sheet to attack with.")
         if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
@@ -85,17 +84,6 @@ class AttackArgs(Args):
                 options = ", ".join(name for name, _ in sheets[target.pk].defence_options())
                 raise forms.ValidationError(f"{target.name} cannot defend with {defence} (can use {options}).")
         return data
-
-
-def sheets_of(context):
-    """Sheets of every combatant with a character, keyed by combatant, loaded once per command."""
-    if context.sheets is None:
-        ids = {c.character_id for c in context.combatants if c.character_id}
-        characters = {c.pk: c for c in with_sheet(Character.objects.filter(pk__in=ids))}
-        context.sheets = {
-            c.pk: Sheet(characters[c.character_id], characteristics=[]) for c in context.combatants if c.character_id
-        }
-    return context.sheets
 
 
 def weapon_of(sheet, name):
@@ -141,7 +129,7 @@ def attack(
     wounds_override,
 ):
     encounter, dice = context.encounter, context.dice
-    sheets = sheets_of(context)
+    sheets = context.sheets_by_combatant()
     weapon = weapon_of(sheets[attacker.pk], weapon)
     surprised = surprised_condition(context, target)
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)

@@ -22,7 +22,7 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands import group_advantage, momentum
+from combat.commands import conditions, group_advantage, momentum
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine import symbaroum, wfrp4e
@@ -260,12 +260,12 @@ def next_turn(context):
     ordered = context.ordered()
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
     expired, prefix = [], ""
-    decay = (
-        momentum.end_of_turn(context, encounter.active)
-        if momentum.uses_momentum(encounter) and encounter.active
-        else ""
-    )
+    finishing = ordered[index] if index >= 0 else None
+    notes = conditions.end_of_turn(context, finishing) if finishing else []
+    if finishing and momentum.uses_momentum(encounter):
+        notes.append(momentum.end_of_turn(context, finishing))
     if index + 1 >= len(ordered):
+        notes += conditions.end_of_round(context)
         ending = round_effects(context, "end_of_round")
         expired = tick_condition_timers(context)
         group_advantage.round_ended(encounter, encounter.round)
@@ -276,9 +276,12 @@ def next_turn(context):
     else:
         upcoming = ordered[index + 1]
     encounter.active = upcoming
+    notes += conditions.start_of_turn(context, upcoming)
+    notes = [note for note in notes if note]
     ended = f" {', '.join(expired)} ended." if expired else ""
-    decay = f"{decay} " if decay else ""
-    return f"{decay}{prefix}{upcoming.name}'s turn.{ended}", {
+    happened = f" {' '.join(notes)}" if notes else ""
+    return f"{prefix}{upcoming.name}'s turn.{ended}{happened}", {
+        "conditions": notes,
         "round": encounter.round,
         "active": upcoming.pk,
         "expired": expired,
@@ -304,7 +307,7 @@ def round_effects(context, phase):
             "text": getattr(c.definition, phase),
         }
         for c in in_play
-        if getattr(c.definition, phase)
+        if getattr(c.definition, phase) and not conditions.in_force(context.encounter, c.name.lower())
     ]
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from django import forms
 from django.db import transaction
 
+from characters.models import Character
+from characters.sheet import Sheet, with_sheet
 from combat import broadcast, snapshot
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
@@ -44,6 +46,16 @@ class Context:
 
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
+
+    def sheets_by_combatant(self):
+        """Sheets of every combatant with a character, keyed by combatant, loaded once per command."""
+        if self.sheets is None:
+            ids = {c.character_id for c in self.combatants if c.character_id}
+            characters = {c.pk: c for c in with_sheet(Character.objects.filter(pk__in=ids))}
+            self.sheets = {
+                c.pk: Sheet(characters[c.character_id], characteristics=[]) for c in self.combatants if c.character_id
+            }
+        return self.sheets
 
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)

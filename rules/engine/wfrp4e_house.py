@@ -199,3 +199,94 @@ def defence_bonuses(
 def death_roll_kills(deadly_conditions, d100):
     lowest = deadly_death_roll(deadly_conditions)
     return lowest is not None and d100 >= lowest
+
+
+# --- Conditions (seed 000 "Conditions"): what each changed condition does at the start and end of a turn and at
+# the end of a round. A "test" is a prompt: the roll is typed or rolled, and test_outcome() decides it.
+
+
+@dataclass(frozen=True)
+class ConditionTest:
+    condition: str  # the condition that calls for it
+    skill: str  # Cool, Endurance, ...
+    modifier: int  # e.g. -10 per Bleeding
+    on_success: str  # "remove_one", "remove_per_sl" or ""
+    on_failure: str  # "", "unconscious", "must_fight_fire"
+    reason: str
+
+
+def start_of_turn_tests(counts):
+    """ "Ablaze": when you first act in a Round with any Ablaze, a (+0) Cool Test at -10 per Ablaze; failing it,
+    your Action goes to putting the fire out, and failing by 6+ SL also brings a Broken Condition."""
+    ablaze = counts.get("Ablaze", 0)
+    if not ablaze:
+        return []
+    return [ConditionTest("Ablaze", "Cool", -10 * ablaze, "", "must_fight_fire", "Ablaze: keep your nerve")]
+
+
+def end_of_turn_wounds(counts, toughness_bonus=0, armour=0, d10=None):
+    """Wounds lost at the end of your Turn: "Bleeding" 1 per condition, "Poisoned" 1 per condition (both ignore
+    TB and AP), "Ablaze" 1d10 plus 1 per Ablaze, less Toughness Bonus and Armour Points. {condition: wounds}."""
+    lost = {}
+    if counts.get("Bleeding"):
+        lost["Bleeding"] = counts["Bleeding"]
+    if counts.get("Poisoned"):
+        lost["Poisoned"] = counts["Poisoned"]
+    if counts.get("Ablaze"):
+        if d10 is None:
+            raise ValueError("Ablaze needs a d10")
+        lost["Ablaze"] = max(0, d10 + counts["Ablaze"] - toughness_bonus - armour)
+    return lost
+
+
+def end_of_turn_tests(counts, wounds_left, deadly_rule=True):
+    """After the wounds: "Bleeding" and "Poisoned" each call for a (+0) Endurance Test at -10 per condition,
+    removing one on success; "Deadly Conditions": at 0 Wounds with any, an Endurance Test at -10 per Deadly
+    Condition, Unconscious on failure."""
+    tests = []
+    for name in ("Bleeding", "Poisoned"):
+        if counts.get(name):
+            tests.append(ConditionTest(name, "Endurance", -10 * counts[name], "remove_one", "", f"{name}: stop it"))
+    deadly = sum(counts.get(name, 0) for name in DEADLY_CONDITIONS)
+    if deadly_rule and deadly and wounds_left == 0 and not counts.get("Unconscious"):
+        tests.append(
+            ConditionTest("Deadly Conditions", "Endurance", -10 * deadly, "", "unconscious", "0 Wounds: stay awake")
+        )
+    return tests
+
+
+def needs_death_roll(counts, deadly_rule=True):
+    """ "Deadly Conditions": ending the turn Unconscious with Deadly Conditions: the d100 death roll."""
+    deadly = sum(counts.get(name, 0) for name in DEADLY_CONDITIONS)
+    return deadly_rule and deadly > 0 and bool(counts.get("Unconscious")), deadly
+
+
+# "Blinded", "Deafened": one removed at the end of every Round; "Surprised": lost at the end of the Round.
+END_OF_ROUND_REMOVALS = {"Blinded": 1, "Deafened": 1, "Surprised": None}  # None: all of it
+
+
+def end_of_round_tests(counts, engaged=False):
+    """ "Stunned": a Challenging (+0) Endurance Test removes one, plus one per SL. "Broken": unengaged, a Cool Test
+    removes one, plus one per SL (the GM sets the difficulty)."""
+    tests = []
+    if counts.get("Stunned"):
+        tests.append(ConditionTest("Stunned", "Endurance", 0, "remove_per_sl", "", "Stunned: shake it off"))
+    if counts.get("Broken") and not engaged:
+        tests.append(ConditionTest("Broken", "Cool", 0, "remove_per_sl", "", "Broken: rally"))
+    return tests
+
+
+def test_outcome(target, roll):
+    """A d100 test: (success, SL) as in WFRP 4e (wfrp4e.test_sl, with 01-05 and 96-00)."""
+    return wfrp4e.test_success(target, roll), wfrp4e.test_sl(target, roll)
+
+
+def conditions_removed(test, success, sl):
+    """How many of the condition a passed test removes: one, or one plus one per SL."""
+    if not success:
+        return 0
+    if test.on_success == "remove_one":
+        return 1
+    if test.on_success == "remove_per_sl":
+        return 1 + max(0, sl)
+    return 0

@@ -18,7 +18,15 @@ def test_htmx_command_returns_oob_partials_and_a_flash(table):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html
-    partials = ('id="encounter-version"', 'id="round-bar"', 'id="pools"', 'id="initiative"', 'id="log"', 'id="flash"')
+    partials = (
+        'id="encounter-version"',
+        'id="round-bar"',
+        'id="pools"',
+        'id="prompts"',
+        'id="initiative"',
+        'id="log"',
+        'id="flash"',
+    )
     for element in partials:
         assert element in html
     assert html.count('hx-swap-oob="true"') == len(partials)

@@ -1,0 +1,207 @@
+"""The house rules' conditions with their timers (seed 000 "Conditions", "Deadly Conditions").
+
+next_turn applies them: the end of the active combatant's turn (wounds lost, then tests), the start of the next
+one's, and the end of the round. A test is a prompt kept in `encounter.pools["prompts"]`; `resolve_test` takes the
+typed (or rolled) d100 and the engine decides. Each condition follows its own toggle, named after its heading.
+"""
+
+from dataclasses import asdict
+
+from django import forms
+
+from combat.commands.spine import GM, Args, CommandError, CommandForbidden, command
+from combat.models import ConditionInstance
+from rules.engine import wfrp4e_house as house
+from rules.models import ConditionDefinition
+
+__all__ = ["resolve_test", "dismiss_test"]
+
+PROMPTS = "prompts"
+SKILL_CHARACTERISTIC = {"Cool": "WP", "Endurance": "T"}
+
+
+def in_force(encounter, heading_key):
+    return heading_key in encounter.house_rules
+
+
+def uses_house_conditions(encounter):
+    return any(in_force(encounter, name.lower()) for name in house.DEADLY_CONDITIONS + ("blinded", "stunned"))
+
+
+def counts_of(context, combatant):
+    """{condition: count} of the conditions whose house rule is on (Unconscious always counts)."""
+    encounter = context.encounter
+    return {
+        c.name: c.count
+        for c in context.conditions
+        if c.combatant_id == combatant.pk and (in_force(encounter, c.name.lower()) or c.name == "Unconscious")
+    }
+
+
+def target_for(context, combatant, skill, modifier):
+    sheet = context.sheets_by_combatant().get(combatant.pk)
+    if sheet is None:
+        return None
+    value = sheet.skill_value(skill)
+    if value is None:
+        value = sheet.character.characteristic(SKILL_CHARACTERISTIC[skill])
+    return value + modifier
+
+
+def prompt(context, combatant, test=None, **extra):
+    pools = context.encounter.pools
+    pools["prompt_seq"] = pools.get("prompt_seq", 0) + 1
+    entry = {"id": pools["prompt_seq"], "combatant": combatant.pk, "name": combatant.name, **extra}
+    if test is not None:
+        entry.update(asdict(test), target=target_for(context, combatant, test.skill, test.modifier))
+    pools.setdefault(PROMPTS, []).append(entry)
+    return entry
+
+
+def change_condition(context, combatant, name, by):
+    """Add (by > 0) or remove (by < 0) conditions; returns how many it now has."""
+    instance = next((c for c in context.conditions if c.combatant_id == combatant.pk and c.name == name), None)
+    if instance is None and by > 0:
+        definition = ConditionDefinition.objects.get(system=context.encounter.system, name=name)
+        instance = ConditionInstance.objects.create(combatant=combatant, definition=definition, count=by)
+        context.conditions.append(instance)
+        return by
+    if instance is None:
+        return 0
+    instance.count = instance.count + by if instance.definition.stacks else min(1, instance.count + by)
+    if instance.count <= 0:
+        instance.delete()
+        context.conditions.remove(instance)
+        return 0
+    instance.save(update_fields=["count"])
+    return instance.count
+
+
+def end_of_turn(context, combatant):
+    """Seed 000: Ablaze, Bleeding and Poisoned hurt at the end of your Turn, then call for their tests; at 0
+    Wounds the Deadly Conditions test; Unconscious with Deadly Conditions, the death roll. Returns log notes."""
+    encounter = context.encounter
+    counts = counts_of(context, combatant)
+    if not counts:
+        return []
+    sheet = context.sheets_by_combatant().get(combatant.pk)
+    d10 = context.dice.d(10) if counts.get("Ablaze") else None
+    lost = house.end_of_turn_wounds(
+        counts,
+        toughness_bonus=sheet.toughness_bonus if sheet else 0,
+        armour=sheet.armour["body"] if sheet else 0,
+        d10=d10,
+    )
+    notes = []
+    if lost:
+        total = sum(lost.values())
+        combatant.wounds = max(0, combatant.wounds - total)
+        context.touch(combatant)
+        detail = ", ".join(
+            f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "") for name, wounds in lost.items()
+        )
+        notes.append(f"{combatant.name} loses {total} Wounds at the end of the turn ({detail}).")
+    deadly_rule = in_force(encounter, "deadly_conditions")
+    for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule):
+        prompt(context, combatant, test, kind="test")
+        notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
+    dies, deadly = house.needs_death_roll(counts, deadly_rule)
+    if dies:
+        lowest = house.deadly_death_roll(deadly)
+        prompt(context, combatant, kind="death", condition="Deadly Conditions", lowest=lowest, deadly=deadly,
+               reason=f"Death roll: dies on {lowest:02d}-00")  # fmt: skip
+        notes.append(f"{combatant.name} must roll for death: dies on {lowest:02d}-00.")
+    return notes
+
+
+def start_of_turn(context, combatant):
+    notes = []
+    for test in house.start_of_turn_tests(counts_of(context, combatant)):
+        prompt(context, combatant, test, kind="test")
+        notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
+    return notes
+
+
+def end_of_round(context):
+    """Seed 000: one Blinded and one Deafened go at the end of every Round, Surprised goes; Stunned and Broken
+    call for their tests."""
+    notes = []
+    for combatant in context.ordered():
+        counts = counts_of(context, combatant)
+        for name, removed in house.END_OF_ROUND_REMOVALS.items():
+            if counts.get(name):
+                left = change_condition(context, combatant, name, -(removed or counts[name]))
+                notes.append(f"{combatant.name} loses a {name} condition" + (f" ({left} left)." if left else "."))
+        for test in house.end_of_round_tests(counts):
+            prompt(context, combatant, test, kind="test")
+            notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
+    return notes
+
+
+class PromptArgs(Args):
+    prompt = forms.IntegerField()
+
+    def clean_prompt(self):
+        pk = self.cleaned_data["prompt"]
+        entry = next((p for p in self.context.encounter.pools.get(PROMPTS, []) if p["id"] == pk), None)
+        if entry is None:
+            raise forms.ValidationError(f"There is no open test {pk}.")
+        combatant = next((c for c in self.context.combatants if c.pk == entry["combatant"]), None)
+        if self.context.role != GM and (combatant is None or combatant.player_id != self.context.user.pk):
+            raise CommandForbidden("That test is not yours to roll.")
+        return entry
+
+
+class ResolveArgs(PromptArgs):
+    roll = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="d100; rolled when empty.")
+    target = forms.IntegerField(required=False, min_value=0, max_value=200, help_text="For combatants without a sheet.")
+
+
+def close(context, entry):
+    context.encounter.pools[PROMPTS] = [p for p in context.encounter.pools[PROMPTS] if p["id"] != entry["id"]]
+
+
+@command(ResolveArgs, gm_only=False)
+def resolve_test(context, prompt, roll, target):
+    """Resolve an open condition test (or death roll) with a typed or rolled d100; the engine decides."""
+    entry = prompt
+    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    roll = roll or context.dice.d(100)
+    close(context, entry)
+    if entry["kind"] == "death":
+        dies = house.death_roll_kills(entry["deadly"], roll)
+        verdict = "dies" if dies else "survives"
+        return f"{combatant.name} {verdict} the death roll ({roll:02d}; dies on {entry['lowest']:02d}-00).", {
+            "prompt": entry["id"],
+            "roll": roll,
+            "dies": dies,
+        }
+    target = entry["target"] if target is None else target
+    if target is None:
+        raise CommandError(f"{combatant.name} has no sheet: give the target number of the {entry['skill']} Test.")
+    success, sl = house.test_outcome(target, roll)
+    test = house.ConditionTest(**{key: entry[key] for key in house.ConditionTest.__dataclass_fields__})
+    outcome = [f"{combatant.name}'s {test.skill} Test for {test.condition}: {roll:02d} vs {target}, {sl:+d} SL"]
+    removed = house.conditions_removed(test, success, sl)
+    if removed:
+        left = change_condition(context, combatant, test.condition, -removed)
+        outcome.append(f"{removed} {test.condition} removed ({left} left)")
+    elif not success and test.on_failure == "unconscious":
+        change_condition(context, combatant, "Unconscious", 1)
+        outcome.append("falls Unconscious")
+    elif not success and test.on_failure == "must_fight_fire":
+        broken = sl <= -6  # "If you fail the test by at least 6 SLs, you also gain a Broken Condition"
+        if broken:
+            change_condition(context, combatant, "Broken", 1)
+        outcome.append(
+            "must use the Action to put out the flames" + (" and gains a Broken Condition" if broken else "")
+        )
+    elif success:
+        outcome.append("passed")
+    return "; ".join(outcome) + ".", {"prompt": entry["id"], "roll": roll, "success": success, "sl": sl}
+
+
+@command(PromptArgs)
+def dismiss_test(context, prompt):
+    close(context, prompt)
+    return f"Test for {prompt['name']} ({prompt.get('condition')}) dismissed.", {"prompt": prompt["id"]}
