@@ -24,6 +24,7 @@ from django import forms
 from combat import snapshot
 from combat.commands import conditions, group_advantage, momentum
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
+from combat.commands.surprise import surprised_condition
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine import symbaroum, wfrp4e
 from rules.engine.initiative import turn_order
@@ -242,11 +243,10 @@ def start(context):
     encounter.round = 1
     encounter.active = ordered[0]
     starting = record_round_effects(context, end=[], start=round_effects(context, "start_of_round"))
-    surprised = [
-        c.name for c in ordered if any(i.combatant_id == c.pk and i.name == "Surprised" for i in context.conditions)
-    ]
+    surprised = [c.name for c in ordered if surprised_condition(context, c)]
     surprise = f" Surprised: {', '.join(surprised)} (a Resolve point removes it)." if surprised else ""
-    return f"Round 1 begins{starting}: {ordered[0].name}'s turn.{surprise}", {
+    notes = "".join(f" {note}" for note in conditions.start_of_turn(context, ordered[0]))
+    return f"Round 1 begins{starting}: {ordered[0].name}'s turn.{surprise}{notes}", {
         "round": 1,
         "active": ordered[0].pk,
         "surprised": surprised,

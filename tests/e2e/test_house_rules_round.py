@@ -40,6 +40,7 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     phone = phone_viewer.open(path)
     expect(phone.locator(f"#my-momentum-{a}")).to_have_text("2")
     expect(page.locator(f"#combatant-{a} .momentum-count")).to_have_text("2")
+    expect(phone.locator("form.prompt", has_text="Ablaze: keep your nerve")).to_contain_text("Cool Test vs 24")
 
     # End of Anders' turn: Bleeding 2 and Ablaze (d10 + 1 - TB 4 - AP 1) cost Wounds; Endurance tests follow;
     # he earned no Momentum, so it drops to 1.
