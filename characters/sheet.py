@@ -82,6 +82,9 @@ class Sheet:
         ]
         pieces = list(character.armour.all())
         self.armour = wfrp4e.armour_points((piece.locations, piece.points) for piece in pieces)
+        self.armour_pieces = [
+            (piece.locations, piece.points, {p.name for p in piece.properties.all()}) for piece in pieces
+        ]
         self.locations = [
             SheetLocation(key, label, self.armour[key], [p.name for p in pieces if key in p.locations])
             for key, label in HIT_LOCATIONS
@@ -100,6 +103,14 @@ class Sheet:
         if trained is not None:
             return trained
         return self.character.characteristic("WS" if weapon.kind == "melee" else "BS")
+
+    def best_melee(self):
+        """The best Melee skill, or WS untrained."""
+        melee = [s.value for s in self.skills if s.name.startswith("Melee")]
+        return max(melee) if melee else self.character.characteristic("WS")
+
+    def carries(self, property_name):
+        return any(property_name in {p.name for p in w.properties.all()} for w in self.weapons)
 
     def defence_options(self):
         """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""

@@ -4,10 +4,16 @@ from dataclasses import dataclass, field
 
 from characters.models import Character
 from characters.sheet import Sheet, with_sheet
+from combat.commands import d20_attack
+from rules.engine import wfrp4e_house
 from rules.systems import GameSystem
 
 ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
-FIELDS = ["attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", *ROLL_FIELDS]
+FIELDS = [
+    "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
+    "fortune_reroll", "fortune_sl", *ROLL_FIELDS,
+]  # fmt: skip
+LIST_FIELDS = ["situations"]
 
 
 @dataclass
@@ -19,6 +25,8 @@ class AttackPanel:
     defences: list = field(default_factory=list)
     outcome: object = None
     error: str = ""
+    d20: bool = False  # the house rules' "Tests"
+    situations = wfrp4e_house.SITUATIONS
 
     @property
     def result(self):
@@ -43,7 +51,8 @@ def build(view, data):
     if target is None and targets:
         target = next((row for row in targets if attacker is None or row.side != attacker.side), targets[0])
     values.update(attacker=attacker.pk if attacker else "", target=target.pk if target else "")
-    panel = AttackPanel(attackers, targets, values)
+    values["situations"] = list(data.getlist("situations")) if hasattr(data, "getlist") else []
+    panel = AttackPanel(attackers, targets, values, d20=d20_attack.uses_d20(view.encounter))
     ids = [row.character_id for row in (attacker, target) if row is not None and row.character_id]
     sheets = {c.pk: Sheet(c, characteristics=[]) for c in with_sheet(Character.objects.filter(pk__in=ids))}
     ranged = False
@@ -56,7 +65,11 @@ def build(view, data):
     if target and target.character_id and not target.surprised:
         panel.defences = sheets[target.character_id].defence_options()
     names = [name for name, _ in panel.defences]
-    if values["defence"] not in names and not (values["defence"] == "" and "defence" in data):
+    if panel.d20:
+        panel.defences = [("", "the defender's best"), ("melee", "Melee DSB"), ("dodge", "Dodge DSB"),
+                          ("spell", "Spell DSB")]  # fmt: skip
+        values["defence"] = values["defence"] if values["defence"] in ("melee", "dodge", "spell") else ""
+    elif values["defence"] not in names and not (values["defence"] == "" and "defence" in data):
         values["defence"] = "" if ranged else usual_defence(panel.defences)
     return panel
 
@@ -84,4 +97,6 @@ def with_outcome(panel, outcome):
         defender_fumble_roll=roll_of("defender_fumble"),
         critical_roll=roll_of("critical") or roll_of("critical_on_attacker"),
     )
+    if result.get("method") == "d20":
+        panel.values["d20"] = ", ".join(map(str, result["d20s"]))
     return panel

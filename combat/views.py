@@ -82,6 +82,8 @@ def attack(request, pk):
     if panel is None:
         raise Http404("The attack form resolves WFRP 4e attacks; this encounter plays another system.")
     args = {key: data[key] for key in [*attack_panel.FIELDS, "wounds_override"] if data.get(key, "") != ""}
+    if hasattr(data, "getlist") and data.getlist("situations"):
+        args["situations"] = ",".join(data.getlist("situations"))
     if request.method == "POST" and data.get("action") == "apply":
         return apply_attack(request, view, panel, args)
     if request.method == "POST":

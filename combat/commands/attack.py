@@ -8,8 +8,9 @@ every roll used is in the result, so a previewed attack is applied exactly as it
 from django import forms
 
 from characters.sheet import LOCATION_LABELS, SheetWeapon
-from combat.commands import group_advantage, turn
+from combat.commands import d20_attack, group_advantage, turn
 from combat.commands import momentum as momentum_rule
+from combat.commands.house_rules import NamesField, NumbersField
 from combat.commands.spine import Args, command
 from combat.commands.surprise import surprised_condition
 from rules.engine import wfrp4e, wfrp4e_house
@@ -42,6 +43,10 @@ class AttackArgs(Args):
     momentum = forms.IntegerField(
         required=False, min_value=1, max_value=20, help_text="Momentum the attacker spends: +10 each (house rule)."
     )
+    d20 = NumbersField(required=False, help_text="House rules: the D20s thrown (as many as the test rolls).")
+    situations = NamesField(required=False, help_text="House rules: Advantage/Disadvantage rows that apply.")
+    fortune_reroll = forms.BooleanField(required=False, help_text="House rules: 1 Fortune for an extra D20.")
+    fortune_sl = forms.IntegerField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
     wounds_override = forms.IntegerField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
@@ -74,8 +79,15 @@ class AttackArgs(Args):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
         if spent and spent > attacker.advantage:
             raise forms.ValidationError(f"{attacker.name} has {attacker.advantage} Momentum, not {spent}.")
+        unknown = sorted(set(data.get("situations") or []) - set(wfrp4e_house.SITUATIONS))
+        if unknown:
+            raise forms.ValidationError(f"Unknown situation(s): {', '.join(unknown)}.")
+        if any(not 1 <= roll <= 20 for roll in data.get("d20") or []):
+            raise forms.ValidationError("A D20 shows 1 to 20.")
         defence = data.get("defence")
-        if defence:
+        if defence and d20_attack.uses_d20(self.context.encounter):
+            pass  # the house rules' defence bonuses are checked when the attack resolves
+        elif defence:
             if surprised_condition(self.context, target):
                 raise forms.ValidationError(f"{target.name} is Surprised and cannot defend.")
             if target.pk not in sheets:
@@ -126,6 +138,10 @@ def attack(
     defender_fumble_roll,
     critical_roll,
     momentum,
+    d20,
+    situations,
+    fortune_reroll,
+    fortune_sl,
     wounds_override,
 ):
     encounter, dice = context.encounter, context.dice
@@ -137,25 +153,34 @@ def attack(
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
         attacker.advantage -= momentum
         context.touch(attacker)
-    defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
     target_sheet = sheets.get(target.pk)
     toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
     armour = target_sheet.armour if target_sheet else {}
     attacker_roll = attacker_roll or dice.d(100)
-    if defence:
-        defender_roll = defender_roll or dice.d(100)
     hit_locations = [row.as_row() for row in HitLocation.objects.filter(system=encounter.system)]
-    result = wfrp4e.attack(
-        attack_target,
-        attacker_roll,
-        weapon.damage,
-        toughness_bonus,
-        armour,
-        defender_target=defence_target,
-        defender_roll=defender_roll if defence else None,
-        weapon_group=weapon.group,
-        hit_locations=hit_locations,
-    )
+    house = None
+    if d20_attack.uses_d20(encounter):
+        house = d20_attack.resolve(
+            context, attacker, target, weapon, defence, attacker_roll, d20, situations or [], fortune_reroll,
+            fortune_sl, attack_target,
+        )  # fmt: skip
+        result, defence, defence_target, defender_roll = house.result, house.details["defence"], None, None
+        armour = house.armour  # with Partial and Penetrating as the house rules have them
+    else:
+        defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
+        if defence:
+            defender_roll = defender_roll or dice.d(100)
+        result = wfrp4e.attack(
+            attack_target,
+            attacker_roll,
+            weapon.damage,
+            toughness_bonus,
+            armour,
+            defender_target=defence_target,
+            defender_roll=defender_roll if defence else None,
+            weapon_group=weapon.group,
+            hit_locations=hit_locations,
+        )
     outcome = {
         "attacker": attacker.pk,
         "target": target.pk,
@@ -176,6 +201,7 @@ def attack(
         "wounds": result.wounds,
         "momentum_spent": momentum or 0,
         "gains": [],
+        **(house.details if house else {"method": "d100"}),
     }
     notes = []
     target_wounds = result.wounds if wounds_override is None else wounds_override
@@ -270,7 +296,15 @@ def advantage_gains(context, attacker, result, defence, surprised):
 
 def describe(attacker, target, weapon, outcome, notes):
     rolls = f"{outcome['attacker_roll']} vs {outcome['attack_target']} ({outcome['attacker_sl']:+d} SL)"
-    if outcome["defence"]:
+    if outcome["method"] == "d20":
+        dice = "/".join(map(str, outcome["d20s"]))
+        mode = "" if outcome["dice_mode"] == "single" else f", {outcome['dice_mode']} of {dice}"
+        rolls = (
+            f"D20 {outcome['d20']} ({outcome['roller']} rolls{mode}), ASB {outcome['asb']} vs "
+            f"{outcome['defence']} DSB {outcome['dsb']}: OSL {outcome['opposed_sl']:+d}, "
+            f"D100 {outcome['attacker_roll']}"
+        )
+    elif outcome["defence"]:
         rolls += (
             f" against {outcome['defence']} {outcome['defender_roll']} vs {outcome['defence_target']}"
             f" ({outcome['defender_sl']:+d} SL)"

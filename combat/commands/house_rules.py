@@ -19,6 +19,16 @@ class NamesField(forms.Field):
         return value
 
 
+class NumbersField(NamesField):
+    """Whole numbers, as a JSON list or comma-separated (typed dice such as "14, 3")."""
+
+    def to_python(self, value):
+        try:
+            return [int(item) for item in super().to_python(value)]
+        except (TypeError, ValueError):
+            raise forms.ValidationError("Give whole numbers, separated by commas.") from None
+
+
 class HouseRulesArgs(Args):
     rules = NamesField(required=False, help_text='Toggle keys (or headings) in force; ["all"] for every one.')
 

@@ -290,3 +290,106 @@ def conditions_removed(test, success, sl):
     if test.on_success == "remove_per_sl":
         return 1 + max(0, sl)
     return 0
+
+
+# --- Attacks by the D20 "player rolls" system ("Tests", "Advantage and Disadvantage", weapon and armour properties)
+
+# The seed's Advantage/Disadvantage table: (label, whose test it changes, effect).
+SITUATIONS = {
+    "point_blank": ("Shooting at Point Blank Range (at most 10% of the range)", "attacker", "advantage"),
+    "large_target": ("Shooting a target that's Large or larger", "attacker", "advantage"),
+    "outnumber": ("Melee attack on an opponent you outnumber at least 2 to 1", "attacker", "advantage"),
+    "aimed": ("Shooting after spending your last Action aiming", "attacker", "advantage"),
+    "went_defensive": ("Defending with a skill you went Defensive with", "defender", "advantage"),
+    "long_range": ("Shooting at Long Range (up to double range)", "attacker", "disadvantage"),
+    "cover": ("Shooting a target in medium cover, or concealed by darkness or weather", "attacker", "disadvantage"),
+    "moving_target": ("Shooting a rapidly moving target (riding, flying)", "attacker", "disadvantage"),
+    "small_target": ("Shooting a target that's Little or smaller", "attacker", "disadvantage"),
+    "called_shot": ("Called shot to a specific hit location", "attacker", "disadvantage"),
+    "off_hand": ("Attacking with a weapon in your off-hand (-2 SL)", "attacker", "minus_two_sl"),
+    "hampered": (
+        "Close combat in darkness, weather or arduous terrain (not if both are hampered)",
+        "attacker",
+        "disadvantage",
+    ),  # fmt: skip
+    "attacker_blinded_prone": ("Attacking while Blinded or Prone", "attacker", "disadvantage"),
+    "defender_condition": (
+        "Defending against Melee while Blinded, Broken, Entangled, Prone, Surprised or Stunned",
+        "defender",
+        "disadvantage",
+    ),
+    "much_larger": (
+        "Defending with a Melee skill against a target two or more steps larger",
+        "defender",
+        "disadvantage",
+    ),  # fmt: skip
+    "not_allowed": (
+        "Attacking with a weapon you are not allowed to use (never with Advantage)",
+        "attacker",
+        "disadvantage",
+    ),  # fmt: skip
+}
+ATTACKING_HAMPERED = ("Blinded", "Prone")
+DEFENDING_HAMPERED = ("Blinded", "Broken", "Entangled", "Prone", "Surprised", "Stunned")
+
+
+def situations_from_conditions(attack_kind, attacker_conditions=(), defender_conditions=()):
+    """The table's rows the tracker can tell from conditions (the GM ticks the rest)."""
+    found = set()
+    if any(c in ATTACKING_HAMPERED for c in attacker_conditions):
+        found.add("attacker_blinded_prone")
+    if attack_kind == "melee" and any(c in DEFENDING_HAMPERED for c in defender_conditions):
+        found.add("defender_condition")
+    return found
+
+
+def roll_mode(situations, roller="attacker", fortune=False):
+    """ "Advantage and Disadvantage": the D20s the rolling player throws (count, "single"|"best"|"worst"), from
+    both sides' situations; the other side's Advantage is the player's Disadvantage. A weapon you are not allowed
+    to use never rolls with Advantage (only Fortune helps)."""
+    sides = {"attacker": [False, False], "defender": [False, False]}
+    for key in situations:
+        _, who, effect = SITUATIONS[key]
+        if effect == "advantage":
+            sides[who][0] = True
+        elif effect == "disadvantage":
+            sides[who][1] = True
+    other = "defender" if roller == "attacker" else "attacker"
+    advantage, disadvantage = player_advantage(*sides[roller], *sides[other])
+    if "not_allowed" in situations and roller == "attacker":
+        advantage = False
+    return d20_dice(advantage, disadvantage, fortune)
+
+
+def house_armour_points(pieces, penetrating=False, partial_rule=True, penetrating_rule=True):
+    """AP per location with "Partial" (the piece's AP -1) and "Penetrating" (ignores half of the non-magical AP,
+    rounded up). pieces: [(locations, points, is_partial)]."""
+    totals = wfrp4e.armour_points((locations, max(0, points - (1 if partial and partial_rule else 0)))
+                                  for locations, points, partial in pieces)  # fmt: skip
+    if penetrating and penetrating_rule:
+        return {location: ap - (ap + 1) // 2 for location, ap in totals.items()}
+    return totals
+
+
+@dataclass(frozen=True)
+class HouseAttack:
+    roll: OpposedResult
+    location: str | None
+    damage: int
+    wounds: int
+
+
+def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="attacker", fortune_sl=0,
+           off_hand=False, wrap=False):  # fmt: skip
+    """One attack under "Tests": Fortune adds +1 SL per point to the roller ("Fortune Points"), the off-hand
+    costs the attacker 2 SL; a hit with a "Wrap" weapon whose units die is 0 strikes the head. Damage = weapon
+    damage + OSL; wounds = damage - (TB + AP at the location)."""
+    attacker_bonus = asb - (2 if off_hand else 0) + (fortune_sl if roller == "attacker" else 0)
+    defender_bonus = dsb + (fortune_sl if roller == "defender" else 0)
+    roll = opposed(attacker_bonus, defender_bonus, d20, d100, roller)
+    location = roll.location
+    if roll.hit and wrap and d100 % 10 == 0:
+        location = "head"
+    damage = weapon_damage + roll.opposed_sl if roll.hit else 0
+    wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if roll.hit else 0
+    return HouseAttack(roll, location, damage, wounds)

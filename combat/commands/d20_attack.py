@@ -1,0 +1,166 @@
+"""Attacks under the house rules' D20 "player rolls" system (seed 000 "Combat" › "Tests", "Defenceless",
+"Advantage and Disadvantage", "Fortune Points", and the changed weapon and armour properties).
+
+`attack` calls resolve() when the encounter plays the "tests" toggle; the result has the shape of the as-written
+one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled once.
+"""
+
+from dataclasses import dataclass
+
+from combat.commands.spine import CommandError
+from rules.engine import wfrp4e
+from rules.engine import wfrp4e_house as house
+
+TESTS = "tests"
+
+
+def uses_d20(encounter):
+    return TESTS in encounter.house_rules
+
+
+def on(encounter, key):
+    return key in encounter.house_rules
+
+
+def roller_of(attacker, target):
+    """The player rolls; for PvP and EvE the attacker does."""
+    if not attacker.is_npc or target.is_npc:
+        return "attacker"
+    return "defender"
+
+
+def conditions_of(context, combatant):
+    return {c.name: c.count for c in context.conditions if c.combatant_id == combatant.pk}
+
+
+def properties(weapon):
+    return {p.name for p in weapon.properties.all()}
+
+
+@dataclass
+class D20Attack:
+    result: wfrp4e.AttackResult
+    details: dict
+    armour: dict
+
+
+def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
+            attack_skill):  # fmt: skip
+    """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB."""
+    encounter = context.encounter
+    sheets = context.sheets_by_combatant()
+    target_sheet = sheets.get(target.pk)
+    attacker_conditions, target_conditions = conditions_of(context, attacker), conditions_of(context, target)
+    weapon_properties = properties(weapon)
+    fatigued = on(encounter, "fatigued")
+    asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
+    kind = weapon.kind
+    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_properties and on(encounter, "blackpowder"))
+    if target_sheet is None:
+        options = {"defenceless": 0}
+    else:
+        options = house.defence_bonuses(
+            attack,
+            melee_skill=target_sheet.best_melee(),
+            dodge_skill=target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"),
+            willpower=target_sheet.character.characteristic("WP"),
+            shield_rating=2 if target_sheet.carries("Shield") else 0,
+            defensive=target_sheet.carries("Defensive") and on(encounter, "defensive"),
+            conditions=list(target_conditions) if on(encounter, "defenceless") else [],
+            fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
+        )
+    defence = defence_key(defence) or max(options, key=options.get)
+    if defence not in options:
+        raise CommandError(f"{target.name} cannot defend with {defence} here (can use {', '.join(options)}).")
+    dsb = options[defence]
+    roller = roller_of(attacker, target)
+    situations = set(situations) | house.situations_from_conditions(kind, attacker_conditions, target_conditions)
+    count, mode = house.roll_mode(situations, roller, fortune=fortune_reroll)
+    rolls = d20 or [context.dice.d(20) for _ in range(count)]
+    if len(rolls) != count:
+        raise CommandError(f"This test rolls {count} D20 ({mode}); give {count} value(s), or none to roll them.")
+    chosen = house.pick_d20(rolls, mode)
+    spend_fortune(context, attacker if roller == "attacker" else target, int(fortune_reroll) + (fortune_sl or 0))
+    armour = {}
+    if target_sheet is not None:
+        armour = house.house_armour_points(
+            [(locations, points, "Partial" in names) for locations, points, names in target_sheet.armour_pieces],
+            penetrating="Penetrating" in weapon_properties,
+            partial_rule=on(encounter, "partial"),
+            penetrating_rule=on(encounter, "penetrating"),
+        )
+    outcome = house.attack(
+        asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
+        roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
+        wrap="Wrap" in weapon_properties and on(encounter, "wrap"),
+    )  # fmt: skip
+    roll = outcome.roll
+    critical = roll.critical or (
+        roll.hit and impales(encounter, weapon_properties, target_sheet, outcome.location, d100)
+    )
+    result = wfrp4e.AttackResult(
+        attacker_sl=roll.player_sl if roller == "attacker" else asb,
+        defender_sl=roll.player_sl if roller == "defender" else dsb,
+        hit=roll.hit,
+        net_sl=roll.opposed_sl,
+        location=outcome.location,
+        damage=outcome.damage,
+        wounds=outcome.wounds,
+        critical_on_defender=critical,
+        critical_on_attacker=False,
+        attacker_fumbled=roll.fumble,
+        defender_fumbled=False,
+        misfire=roll.fumble and wfrp4e.misfires(weapon.group, d100),
+    )
+    details = {
+        "method": "d20",
+        "roller": roller,
+        "asb": asb,
+        "dsb": dsb,
+        "defence": defence,
+        "d20s": rolls,
+        "d20": chosen,
+        "dice_mode": mode,
+        "situations": sorted(situations),
+        "fortune_spent": int(fortune_reroll) + (fortune_sl or 0),
+        "player_sl": roll.player_sl,
+        "opposed_sl": roll.opposed_sl,
+        "natural": roll.natural,
+    }
+    return D20Attack(result, details, armour)
+
+
+def defence_key(name):
+    """The DSB a defence names: any Melee skill is the Melee DSB, Dodge the Dodge DSB, Willpower the Spell DSB."""
+    name = (name or "").strip().lower()
+    if name.startswith("melee") or name == "ws":
+        return "melee"
+    if name in ("dodge", "ag"):
+        return "dodge"
+    if name in ("spell", "wp", "willpower"):
+        return "spell"
+    return name
+
+
+def impales(encounter, weapon_properties, target_sheet, location, d100):
+    """Impale (same as book): a critical on a roll ending in 0 too; "Impenetrable" armour on the location ignores
+    it under the house rule."""
+    if "Impale" not in weapon_properties or d100 % 10:
+        return False
+    if target_sheet is None or not on(encounter, "impenetrable"):
+        return True
+    return not any(
+        location in locations and "Impenetrable" in names for locations, _, names in target_sheet.armour_pieces
+    )
+
+
+def spend_fortune(context, combatant, points):
+    """Fortune comes from the rolling player's character (undo gives it back)."""
+    if not points:
+        return
+    character = combatant.character
+    if character is None or character.fortune < points:
+        have = character.fortune if character else 0
+        raise CommandError(f"{combatant.name} has {have} Fortune; that needs {points}.")
+    character.fortune -= points
+    character.save(update_fields=["fortune"])

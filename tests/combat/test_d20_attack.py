@@ -1,0 +1,133 @@
+"""Attacks under the house rules' D20 "player rolls" system (seed 000 "Combat")."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.commands import CommandError
+from combat.models import Combatant
+from tests.factories import equip
+
+pytestmark = pytest.mark.django_db
+
+
+def house(fight, *rules):
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=list(rules))
+    return fight
+
+
+def set_stats(combatant, **stats):
+    character = combatant.character
+    character.characteristics.update(stats)
+    character.save()
+
+
+def test_anders_attacks_an_orc_as_in_the_seed(fight):
+    house(fight, "tests")
+    set_stats(fight.anders, WS=53)  # Melee (Basic) 63: ASB 6
+    set_stats(fight.orc, WS=37)  # Melee (Basic) 47: DSB 4
+    outcome = fight.attack(d20=[11], attacker_roll=53, defence="")
+    r = outcome.result
+    assert (r["method"], r["roller"], r["asb"], r["dsb"], r["defence"]) == ("d20", "attacker", 6, 4, "melee")
+    assert (r["player_sl"], r["opposed_sl"], r["hit"], r["location"]) == (5, 1, True, "body")
+    # Hand Weapon: SB 3 + 4 + 1 SL = 8 - (TB 4 + Leather Jack 1) = 3.
+    assert (r["damage"], r["wounds"]) == (8, 3) and Combatant.objects.get(pk=fight.orc.pk).wounds == 9
+    assert "D20 11 (attacker rolls), ASB 6 vs melee DSB 4: OSL +1, D100 53" in outcome.message
+
+
+def test_defensive_adds_one_to_the_melee_defence_and_the_defender_may_choose(fight):
+    house(fight, "tests", "defensive")
+    set_stats(fight.anders, WS=53)
+    set_stats(fight.orc, WS=37)
+    assert fight.attack(d20=[11], attacker_roll=53, defence="").result["dsb"] == 5  # Shield: Defensive
+    assert fight.attack(d20=[11], attacker_roll=53, defence="Dodge").result["dsb"] == 3
+    with pytest.raises(CommandError, match="cannot defend with spell here \\(can use melee, dodge\\)"):
+        fight.attack(d20=[11], attacker_roll=53, defence="spell")
+
+
+def test_an_npc_attacking_a_player_has_the_player_roll_and_a_natural_one_fumbles_the_attack(fight):
+    house(fight, "tests")
+    outcome = fight.attack(
+        attacker=fight.orc, target=fight.anders, d20=[1], attacker_roll=34, fumble_roll=50, defence=""
+    )
+    r = outcome.result
+    assert r["roller"] == "defender" and r["natural"] == 1 and not r["hit"]
+    assert r["fumble"]["name"] == "Out of position"
+
+
+def test_conditions_set_the_dice_and_typed_dice_must_match(fight):
+    house(fight, "tests")
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.anders.pk, condition="Prone")
+    with pytest.raises(CommandError, match="This test rolls 2 D20 \\(worst\\); give 2 value"):
+        fight.attack(d20=[3], attacker_roll=53)
+    r = fight.attack(d20=[14, 3], attacker_roll=53).result
+    assert r["d20"] == 14 and r["dice_mode"] == "worst" and "attacker_blinded_prone" in r["situations"]
+    # The orc Prone too: its Disadvantage defending is Anders' Advantage: they cancel out.
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Prone")
+    assert fight.attack(d20=[9], attacker_roll=53).result["dice_mode"] == "single"
+    # A row the GM ticks: off-hand costs 2 SL.
+    r = fight.attack(d20=[9], attacker_roll=53, situations=["off_hand"]).result
+    assert r["player_sl"] == 5 + 10 - 9 - 2
+
+
+def test_fortune_buys_a_die_or_sl_from_the_rolling_player(fight):
+    house(fight, "tests")
+    Character.objects.filter(pk=fight.anders.character_id).update(fortune=3)
+    r = fight.attack(d20=[18, 4], attacker_roll=53, fortune_reroll=True, fortune_sl=2).result
+    assert r["dice_mode"] == "best" and r["d20"] == 4 and r["fortune_spent"] == 3
+    assert r["player_sl"] == 5 + 10 - 4 + 2
+    assert Character.objects.get(pk=fight.anders.character_id).fortune == 0
+    with pytest.raises(CommandError, match="Anders has 0 Fortune; that needs 1"):
+        fight.attack(d20=[18, 4], attacker_roll=53, fortune_reroll=True)
+    commands.undo(fight.table.encounter, fight.table.gm)
+    assert Character.objects.get(pk=fight.anders.character_id).fortune == 3
+
+
+def test_blackpowder_leaves_the_defender_defenceless(fight):
+    house(fight, "tests", "blackpowder")
+    r = fight.attack(weapon="Pistol", d20=[10], attacker_roll=53, defence="").result
+    assert (r["defence"], r["dsb"]) == ("defenceless", 0)
+
+
+def test_penetrating_and_partial_change_the_armour(fight):
+    house(fight, "tests", "penetrating", "partial")
+    equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow",), ("Mail Shirt", "Leather Jack"))
+    equip(fight.orc.character, None, {}, ("Hand Weapon",), ("Mail Shirt", "Leather Jack", "Open Helm"))
+    # Body: 3 AP, Penetrating ignores 2 (half, rounded up): 1. d100 53: body.
+    r = fight.attack(weapon="Longbow", d20=[5], attacker_roll=53, defence="").result
+    assert r["armour"] == 1
+    # Head: Open Helm 2, Partial -1 = 1, Penetrating ignores 1: 0. d100 05: head.
+    r = fight.attack(weapon="Longbow", d20=[5], attacker_roll=5, defence="").result
+    assert (r["location"], r["armour"]) == ("head", 0)
+
+
+def test_doubles_on_a_hit_and_impale_criticals_unless_impenetrable(fight):
+    house(fight, "tests", "impenetrable")
+    assert "critical" in fight.attack(d20=[5], attacker_roll=44).result
+    equip(fight.anders.character, None, {}, ("Spear",), ())
+    assert "critical" in fight.attack(weapon="Spear", d20=[5], attacker_roll=60).result  # Impale: ends in 0
+    equip(fight.orc.character, None, {}, ("Hand Weapon",), ("Breastplate",))  # Impenetrable on the body
+    assert "critical" not in fight.attack(weapon="Spear", d20=[5], attacker_roll=60).result
+
+
+def test_the_attack_form_previews_and_applies_d20_attacks(fight):
+    house(fight, "tests")
+    set_stats(fight.anders, WS=53)
+    set_stats(fight.orc, WS=37)
+    client = fight.table.client(fight.table.gm)
+    url = f"/encounters/{fight.table.encounter.pk}/attack/"
+    page = client.get(f"/encounters/{fight.table.encounter.pk}/").content.decode()
+    assert 'name="d20"' in page and 'value="off_hand"' in page and 'name="defender_roll"' not in page
+    form = {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Hand Weapon", "defence": "",
+            "attacker_roll": 53, "situations": ["outnumber", "cover"]}  # fmt: skip
+    html = client.post(url, {**form, "action": "preview"}, HTTP_HX_REQUEST="true").content.decode()
+    # Advantage and Disadvantage cancel: one die, rolled for the preview and kept for applying.
+    assert "Hit: Body" in html or "Miss" in html
+    assert "the attacker rolls" in html and "outnumber" in html
+    import re
+
+    d20 = re.search(r'name="d20" value="(\d+)"', html)[1]
+    client.post(url, {**form, "d20": d20, "action": "apply"}, HTTP_HX_REQUEST="true")
+    entry = fight.table.encounter.log.first()
+    assert entry.command == "attack" and entry.result["d20"] == int(d20)
+    assert entry.result["situations"] == ["cover", "outnumber"]
