@@ -9,6 +9,7 @@ from combat.commands.conditions import *  # noqa: F403
 from combat.commands.encounter import *  # noqa: F403
 from combat.commands.group_advantage import *  # noqa: F403
 from combat.commands.house_rules import *  # noqa: F403
+from combat.commands.house_tests import *  # noqa: F403
 from combat.commands.momentum import *  # noqa: F403
 from combat.commands.spine import (  # noqa: F401
     REGISTRY,

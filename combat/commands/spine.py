@@ -214,4 +214,9 @@ def preview(encounter_pk, user, name, args=None, dice=None):
 
 
 def jsonable(cleaned):
-    return {key: getattr(value, "pk", value) for key, value in cleaned.items() if value not in (None, "")}
+    """Arguments as logged: model instances (also in lists) by their id; empty ones left out."""
+
+    def plain(value):
+        return [plain(item) for item in value] if isinstance(value, list) else getattr(value, "pk", value)
+
+    return {key: plain(value) for key, value in cleaned.items() if value not in (None, "", [])}

@@ -1,0 +1,183 @@
+"""Opposed tests and spells by the house rules' D20 resolution (seed 000 "Other opposed Tests", "Spells")."""
+
+from django import forms
+
+from combat.commands import d20_attack
+from combat.commands.conditions import change_condition
+from combat.commands.house_rules import NamesField, NumbersField
+from combat.commands.spine import Args, CommandError, command
+from rules.engine import wfrp4e
+from rules.engine import wfrp4e_house as house
+from rules.models import ConditionDefinition, Skill
+
+__all__ = ["opposed_test", "cast_spell"]
+
+
+class D20Args(Args):
+    def clean(self):
+        if not d20_attack.uses_d20(self.context.encounter):
+            raise forms.ValidationError('This encounter resolves tests as written; the house rule "Tests" is off.')
+        return super().clean()
+
+    def clean_initiator(self):
+        return self._combatant("initiator")
+
+    def clean_opponent(self):
+        return self._combatant("opponent")
+
+
+def skill_of(context, combatant, name):
+    """A skill or characteristic value from the sheet ("Strength" and "Endurance" as the seed's example says)."""
+    sheet = context.sheets_by_combatant().get(combatant.pk)
+    if sheet is None:
+        raise CommandError(f"{combatant.name} has no sheet: give the skill as a number.")
+    value = sheet.skill_value(name)
+    if value is None and name in sheet.character.characteristics:
+        value = sheet.character.characteristic(name)
+    if value is None:  # an untrained skill: its characteristic
+        skill = (
+            Skill.objects.filter(system=context.encounter.system, name=name).select_related("characteristic").first()
+        )
+        value = sheet.character.characteristic(skill.characteristic.name) if skill else None
+    if value is None:
+        raise CommandError(f"{combatant.name} has no {name}.")
+    return value
+
+
+def value_of(context, combatant, given):
+    """A skill given as a number, or by name from the sheet."""
+    return int(given) if str(given).lstrip("-").isdigit() else skill_of(context, combatant, given)
+
+
+class OpposedArgs(D20Args):
+    initiator = forms.IntegerField()
+    opponent = forms.IntegerField()
+    initiator_skill = forms.CharField(max_length=60, help_text="A skill name from the sheet, or its value.")
+    opponent_skill = forms.CharField(max_length=60)
+    d20 = forms.IntegerField(required=False, min_value=1, max_value=20, help_text="Rolled when empty.")
+    on_win = forms.CharField(required=False, max_length=100, help_text="A condition the opponent gains on a win.")
+    purpose = forms.CharField(required=False, max_length=100, help_text="e.g. Strike to Stun")
+
+
+@command(OpposedArgs)
+def opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, purpose):
+    """ "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player rolls)."""
+    mine, theirs = value_of(context, initiator, initiator_skill), value_of(context, opponent, opponent_skill)
+    roller = d20_attack.roller_of(initiator, opponent)
+    d20 = d20 or context.dice.d(20)
+    result = house.opposed(wfrp4e.skill_bonus(mine), wfrp4e.skill_bonus(theirs), d20, roller=roller)
+    label = f" ({purpose})" if purpose else ""
+    verdict = f"{initiator.name} wins with {result.opposed_sl} SL" if result.hit else f"{opponent.name} holds"
+    message = (
+        f"{initiator.name} vs {opponent.name}{label}: {initiator_skill} {mine} vs {opponent_skill} {theirs}, "
+        f"D20 {d20} ({roller} rolls): {verdict}."
+    )
+    if result.hit and on_win:
+        definition = ConditionDefinition.objects.filter(system=context.encounter.system, name__iexact=on_win).first()
+        if definition is None:
+            raise CommandError(f"'{on_win}' is not a condition of this game system.")
+        change_condition(context, opponent, definition.name, 1)
+        message += f" {opponent.name} gains {definition.name}."
+    return message, {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
+
+
+class SpellArgs(D20Args):
+    caster = forms.IntegerField()
+    cn = forms.IntegerField(min_value=0, max_value=30, help_text="Effective Casting Number.")
+    casting_roll = forms.IntegerField(required=False, min_value=1, max_value=100)
+    counterspeller = forms.IntegerField(required=False)
+    counter_roll = forms.IntegerField(required=False, min_value=1, max_value=100)
+    magic_missile = forms.BooleanField(required=False)
+    damage = forms.IntegerField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
+    targets = NumbersField(required=False, help_text="Combatant ids, one attack each.")
+    d20 = NumbersField(required=False, help_text="One D20 per target, in order; rolled when empty.")
+    d100 = NumbersField(required=False, help_text="One D100 per target (location); rolled when empty.")
+    willing = NumbersField(required=False, help_text="Targets that let the spell hit.")
+    magic_resistance = NumbersField(required=False, help_text="Targets with the Magic Resistance Talent.")
+    overcast = NamesField(required=False, help_text="Overcast choices, as text for the log.")
+
+    def clean_caster(self):
+        return self._combatant("caster")
+
+    def clean_counterspeller(self):
+        return self._combatant("counterspeller")
+
+    def clean_targets(self):
+        ids = self.cleaned_data["targets"]
+        by_pk = {c.pk: c for c in self.context.combatants}
+        missing = [pk for pk in ids if pk not in by_pk]
+        if missing:
+            raise forms.ValidationError(f"There is no combatant {', '.join(map(str, missing))} in this encounter.")
+        return [by_pk[pk] for pk in ids]
+
+
+def spell_defence(context, target, magic_missile, magic_resistance):
+    """ "Spells" 3: Dodge or WP against Magic Missiles, WP otherwise; Magic Resistance must use the Spell DSB when
+    it is higher; Unconscious targets defend with WP only and are not Defenceless."""
+    sheet = context.sheets_by_combatant().get(target.pk)
+    if sheet is None:
+        return "defenceless", 0
+    unconscious = any(c.combatant_id == target.pk and c.name == "Unconscious" for c in context.conditions)
+    options = house.defence_bonuses(
+        house.Attack("spell", magic_missile=magic_missile),
+        dodge_skill=sheet.defence_value("Dodge") or sheet.character.characteristic("Ag"),
+        willpower=sheet.character.characteristic("WP"),
+        conditions=["Unconscious"] if unconscious else [],
+    )
+    if magic_resistance and options.get("spell", 0) > options.get("dodge", -99):
+        return "spell", options["spell"]
+    best = max(options, key=options.get)
+    return best, options[best]
+
+
+@command(SpellArgs)
+def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, magic_missile, damage, targets, d20,
+               d100, willing, magic_resistance, overcast):  # fmt: skip
+    """ "Spells": an unopposed Language (Magick) Test at -10 per CN (a counterspell opposes it with its own d100),
+    then one D20 attack per target with ASB = Language (Magick) Bonus + casting SL."""
+    dice = context.dice
+    language = skill_of(context, caster, "Language (Magick)")
+    casting_roll = casting_roll or dice.d(100)
+    target_number = house.casting_target(language, cn)
+    cast, casting_sl = wfrp4e.test_success(target_number, casting_roll), wfrp4e.test_sl(target_number, casting_roll)
+    lines = [f"{caster.name} casts (CN {cn}): {casting_roll:02d} vs {target_number}, {casting_sl:+d} SL"]
+    if cast and counterspeller:
+        counter_target = skill_of(context, counterspeller, "Language (Magick)")
+        counter_roll = counter_roll or dice.d(100)
+        winner = wfrp4e.opposed_winner(target_number, casting_roll, counter_target, counter_roll)
+        cast = winner == "attacker"
+        lines.append(f"{counterspeller.name} counters {counter_roll:02d} vs {counter_target}: "
+                     + ("the spell goes through" if cast else "the spell is undone"))  # fmt: skip
+    if not cast:
+        return "; ".join(lines) + ". The spell fails.", {"cast": False, "casting_sl": casting_sl, "targets": []}
+    if overcast:
+        lines.append(f"overcast: {', '.join(overcast)}")
+    asb = house.spell_attack_bonus(language, casting_sl)
+    d20 = list(d20 or [])
+    d100 = list(d100 or [])
+    if len(d20) not in (0, len(targets)) or len(d100) not in (0, len(targets)):
+        raise CommandError("Give one D20 (and D100) per target, or none to roll them.")
+    hits = []
+    for index, target in enumerate(targets):
+        if target.pk in (willing or []) and target.pk not in (magic_resistance or []):
+            hit, location, detail = True, None, "willing"
+        else:
+            name, dsb = spell_defence(context, target, magic_missile, target.pk in (magic_resistance or []))
+            roll_d20 = d20[index] if d20 else dice.d(20)
+            roll_d100 = d100[index] if d100 else dice.d(100)
+            roller = d20_attack.roller_of(caster, target)
+            result = house.opposed(asb, dsb, roll_d20, roll_d100, roller=roller)
+            hit, location = result.hit, result.location
+            detail = (
+                f"D20 {roll_d20}, ASB {asb} vs {name} DSB {dsb}, PSL {result.player_sl}, OSL {result.opposed_sl:+d}"
+            )
+        wounds = 0
+        if hit and damage:
+            sheet = context.sheets_by_combatant().get(target.pk)
+            toughness, armour = (sheet.toughness_bonus, sheet.armour.get(location, 0)) if sheet else (0, 0)
+            wounds = wfrp4e.wounds_suffered(damage, toughness, armour)
+            target.wounds = max(0, target.wounds - wounds)
+            context.touch(target)
+        hits.append({"target": target.pk, "hit": hit, "location": location, "wounds": wounds})
+        lines.append(f"{target.name}: {detail}: " + (f"hit, {wounds} wounds" if hit else "missed"))
+    return "; ".join(lines) + ".", {"cast": True, "casting_sl": casting_sl, "asb": asb, "targets": hits}

@@ -1,0 +1,92 @@
+"""Other opposed tests and spells by the D20 resolution (seed 000 "Other opposed Tests", "Spells")."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.commands import CommandError
+from combat.models import Combatant, ConditionInstance
+from tests.factories import CharacterFactory, equip
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def d20_fight(fight):
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests"])
+    return fight
+
+
+def test_aarons_strike_to_stun(d20_fight):
+    fight = d20_fight
+    # "their effective Skills are 70 and 60 ... Aaron rolls a 9 ... 7 - 6 + 10 - 9 = 2 ... receives a Stunned".
+    outcome = commands.opposed_test(
+        fight.table.encounter, fight.table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+        initiator_skill="70", opponent_skill="60", d20=9, on_win="Stunned", purpose="Strike to Stun",
+    )  # fmt: skip
+    assert outcome.result["won"] and outcome.result["opposed_sl"] == 2
+    assert ConditionInstance.objects.filter(combatant=fight.orc, definition__name="Stunned").exists()
+    assert "Anders wins with 2 SL. Orc Boy gains Stunned." in outcome.message
+
+
+def test_opposed_tests_read_skills_from_the_sheets(d20_fight):
+    fight = d20_fight
+    # Anders S 38 vs the orc's untrained Endurance (T 45): 3 + 10 - 9 = 4 vs 4: a tie goes to the roller.
+    outcome = commands.opposed_test(
+        fight.table.encounter, fight.table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+        initiator_skill="S", opponent_skill="Endurance", d20=9,
+    )  # fmt: skip
+    assert outcome.result == {"won": True, "opposed_sl": 0, "d20": 9, "roller": "attacker"}
+    with pytest.raises(CommandError, match="Orc Grukk has no sheet"):
+        commands.opposed_test(fight.table.encounter, fight.table.gm, initiator=fight.anders.pk,
+                              opponent=fight.table.orc.pk, initiator_skill="S", opponent_skill="Endurance")  # fmt: skip
+
+
+def test_gunthers_bolt_on_two_targets(d20_fight):
+    fight = d20_fight
+    table = fight.table
+    gunther = table.gunther
+    equip(gunther.character, {"Int": 45, "T": 31, "WP": 47, "Ag": 36}, {"Language (Magick)": 35}, (), ())
+    first = CharacterFactory(campaign=table.campaign, name="Quick orc", is_npc=True)
+    equip(first, {"Ag": 40, "WP": 30, "T": 30}, {"Dodge": 20}, (), ())  # DDB 6
+    second = CharacterFactory(campaign=table.campaign, name="Stubborn orc", is_npc=True)
+    equip(second, {"Ag": 20, "WP": 45, "T": 30}, {}, (), ())  # SDB 4
+    ids = [
+        commands.add_combatant(table.encounter, table.gm, character=c.pk).result["combatant"] for c in (first, second)
+    ]
+    outcome = commands.cast_spell(
+        table.encounter, table.gm, caster=gunther.pk, cn=4, casting_roll=23, magic_missile=True, damage=10,
+        targets=ids, d20=[12, 15], d100=[53, 53], overcast=["+1 target", "+1 damage"],
+    )  # fmt: skip
+    result = outcome.result
+    assert result["cast"] and result["casting_sl"] == 2 and result["asb"] == 10
+    assert [t["hit"] for t in result["targets"]] == [True, True]
+    assert "D20 12, ASB 10 vs dodge DSB 6, PSL 8" in outcome.message
+    assert "D20 15, ASB 10 vs spell DSB 4, PSL 5" in outcome.message
+    # 10 Damage each, less TB 3 (no armour): 7 wounds.
+    assert [Combatant.objects.get(pk=pk).wounds for pk in ids] == [5, 5]
+
+
+def test_a_failed_or_countered_cast_hits_nobody_and_willing_targets_are_hit(d20_fight):
+    table = d20_fight.table
+    gunther = table.gunther
+    equip(gunther.character, {"Int": 45, "WP": 47}, {"Language (Magick)": 35}, (), ())
+    failed = commands.cast_spell(table.encounter, table.gm, caster=gunther.pk, cn=4, casting_roll=77,
+                                 targets=[d20_fight.orc.pk])  # fmt: skip
+    assert not failed.result["cast"] and "The spell fails." in failed.message
+    rival = CharacterFactory(campaign=table.campaign, name="Hedge witch", is_npc=True)
+    equip(rival, {"Int": 40}, {"Language (Magick)": 20}, (), ())
+    pk = commands.add_combatant(table.encounter, table.gm, character=rival.pk).result["combatant"]
+    countered = commands.cast_spell(table.encounter, table.gm, caster=gunther.pk, cn=4, casting_roll=38,
+                                    counterspeller=pk, counter_roll=11, targets=[d20_fight.orc.pk])  # fmt: skip
+    assert not countered.result["cast"] and "the spell is undone" in countered.message
+    willing = commands.cast_spell(table.encounter, table.gm, caster=gunther.pk, cn=1, casting_roll=10,
+                                  targets=[d20_fight.anders.pk], willing=[d20_fight.anders.pk])  # fmt: skip
+    assert willing.result["targets"][0]["hit"] and "Anders: willing: hit" in willing.message
+
+
+def test_without_the_tests_rule_these_commands_are_refused(fight):
+    with pytest.raises(CommandError, match='house rule "Tests" is off'):
+        commands.opposed_test(fight.table.encounter, fight.table.gm, initiator=fight.anders.pk,
+                              opponent=fight.orc.pk, initiator_skill="S", opponent_skill="T")  # fmt: skip
+    assert Character.objects.count() >= 2
