@@ -53,6 +53,7 @@ class EncounterView:
     round_effects: dict | None = None
     turn_used: dict | None = None
     momentum: bool = False
+    round_starting: bool = False
     prompts: list = field(default_factory=list)
     momentum_gains = wfrp4e_house.MOMENTUM_GAINS
     momentum_spends = momentum_rule.SPENDS
@@ -76,6 +77,14 @@ class EncounterView:
         return [row for row in self.rows if row.mine]
 
     @property
+    def can_choose_place(self):
+        """Fortune's "choose when to act" is open at the start of a Round (house rule "Fortune Points")."""
+        encounter = self.encounter
+        if "fortune_points" not in encounter.house_rules or encounter.status == "ended":
+            return False
+        return encounter.status == "planning" or self.round_starting
+
+    @property
     def my_turn(self):
         return bool(self.active and self.active.mine)
 
@@ -90,11 +99,8 @@ def build(encounter, user, viewer_role=None):
     if viewer_role is None:
         return None
     gm = viewer_role == GM
-    combatants = [
-        c
-        for c in encounter.combatants.select_related("character__player").order_by("position", "pk")
-        if gm or not c.hidden
-    ]
+    everyone = list(encounter.combatants.select_related("character__player").order_by("position", "pk"))
+    combatants = [c for c in everyone if gm or not c.hidden]
     by_combatant = {}
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
         by_combatant.setdefault(condition.combatant_id, []).append(condition)
@@ -105,6 +111,7 @@ def build(encounter, user, viewer_role=None):
     attach_sheets([row for row in rows if row.mine], encounter.system)
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
+    view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
     view.momentum = momentum_rule.uses_momentum(encounter)
     visible = {row.pk for row in rows if gm or row.mine}
     view.prompts = [p for p in encounter.pools.get(PROMPTS, []) if p["combatant"] in visible]

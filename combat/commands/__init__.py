@@ -7,6 +7,7 @@ or by name as `commands.execute(encounter, user, "next_turn", {})`.
 from combat.commands.attack import *  # noqa: F403
 from combat.commands.conditions import *  # noqa: F403
 from combat.commands.encounter import *  # noqa: F403
+from combat.commands.fortune import *  # noqa: F403
 from combat.commands.group_advantage import *  # noqa: F403
 from combat.commands.house_rules import *  # noqa: F403
 from combat.commands.house_tests import *  # noqa: F403

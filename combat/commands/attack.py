@@ -47,6 +47,11 @@ class AttackArgs(Args):
     situations = NamesField(required=False, help_text="House rules: Advantage/Disadvantage rows that apply.")
     fortune_reroll = forms.BooleanField(required=False, help_text="House rules: 1 Fortune for an extra D20.")
     fortune_sl = forms.IntegerField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
+    free_attack = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")],
+        help_text="House rules: a free Melee attack (once per Round, never with a Slow weapon, no Action).",
+    )
     wounds_override = forms.IntegerField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
@@ -79,6 +84,9 @@ class AttackArgs(Args):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
         if spent and spent > attacker.advantage:
             raise forms.ValidationError(f"{attacker.name} has {attacker.advantage} Momentum, not {spent}.")
+        free = data.get("free_attack")
+        if free:
+            free_attack_problem(self.context, attacker, free, sheets[attacker.pk], data["weapon"])
         unknown = sorted(set(data.get("situations") or []) - set(wfrp4e_house.SITUATIONS))
         if unknown:
             raise forms.ValidationError(f"Unknown situation(s): {', '.join(unknown)}.")
@@ -142,6 +150,7 @@ def attack(
     situations,
     fortune_reroll,
     fortune_sl,
+    free_attack,
     wounds_override,
 ):
     encounter, dice = context.encounter, context.dice
@@ -153,6 +162,8 @@ def attack(
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
         attacker.advantage -= momentum
         context.touch(attacker)
+    if free_attack == "disengaging":
+        defence = "Dodge"  # seed 000 "Disengaging": the free attack is opposed with Dodge
     target_sheet = sheets.get(target.pk)
     toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
     armour = target_sheet.armour if target_sheet else {}
@@ -253,11 +264,35 @@ def attack(
         surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
-    if encounter.active_id == attacker.pk:
+    if free_attack:
+        encounter.pools.setdefault(FREE_ATTACKS, {})[str(attacker.pk)] = encounter.round
+        stops = "must stay within reach" if free_attack == "disengaging" else "stops where the hit landed"
+        notes.append(
+            f"Free attack ({free_attack.replace('_', ' ')})" + (f": {target.name} {stops}" if result.hit else "")
+        )
+    elif encounter.active_id == attacker.pk:
         extra_action = turn.use(encounter, "action")
         if extra_action:
             notes.append(f"An attack {extra_action}")
     return describe(attacker, target, weapon, outcome, notes), outcome
+
+
+FREE_ATTACKS = "free_attacks"  # {combatant id: the round of their last free attack}
+FREE_ATTACK_RULES = {"disengaging": "disengaging", "zone_of_control": "zones_of_control"}
+
+
+def free_attack_problem(context, attacker, kind, sheet, weapon_name):
+    """Seed 000 "Disengaging" and "Zones of Control": once per Round, a melee weapon without Slow."""
+    encounter = context.encounter
+    if FREE_ATTACK_RULES[kind] not in encounter.house_rules:
+        raise forms.ValidationError(
+            f"Free attacks for {kind.replace('_', ' ')} are a house rule this encounter does not use."
+        )
+    weapon = weapon_of(sheet, weapon_name)
+    if weapon.kind != "melee" or "Slow" in {p.name for p in weapon.properties.all()}:
+        raise forms.ValidationError(f"A free attack takes a melee weapon without Slow, not {weapon.name}.")
+    if encounter.pools.get(FREE_ATTACKS, {}).get(str(attacker.pk)) == encounter.round:
+        raise forms.ValidationError(f"{attacker.name} already made a free attack this Round.")
 
 
 def suffer(context, combatant, wounds):

@@ -22,7 +22,8 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands import conditions, group_advantage, momentum
+from combat.commands import conditions, fortune, group_advantage, momentum
+from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.commands.surprise import surprised_condition
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
@@ -30,21 +31,6 @@ from rules.engine import symbaroum, wfrp4e
 from rules.engine.initiative import turn_order
 from rules.models import ConditionDefinition
 from rules.systems import GameSystem
-
-
-def renumber(context, ordered):
-    for index, combatant in enumerate(ordered):
-        if combatant.position != index:
-            combatant.position = index
-            context.touch(combatant)
-
-
-def place_by_initiative(ordered, initiative):
-    """Index before the first combatant acting later: after everyone with equal or higher initiative."""
-    return next(
-        (i for i, other in enumerate(ordered) if other.initiative is None or other.initiative < initiative),
-        len(ordered),
-    )
 
 
 def require_active(context):
@@ -184,6 +170,11 @@ def roll_initiative(context):
     else:
         order, rolls = turn_order(ranks, lambda key: context.dice.d(10))
     by_pk = {c.pk: c for c in context.combatants}
+    if "slow" in context.encounter.house_rules:
+        # Seed 000 "Slow": you always act last in a Round; several Slow fighters keep their own order.
+        sheets = context.sheets_by_combatant()
+        slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
+        order = [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
     for pk in order:
         by_pk[pk].initiative = ranks[pk][0]
         context.touch(by_pk[pk])
@@ -270,7 +261,8 @@ def next_turn(context):
         expired = tick_condition_timers(context)
         group_advantage.round_ended(encounter, encounter.round)
         encounter.round += 1
-        upcoming = ordered[0]
+        fortune.back_to_initiative(context)
+        upcoming = context.ordered()[0]
         starting = round_effects(context, "start_of_round")
         prefix = f"Round {encounter.round} begins{record_round_effects(context, ending, starting)}. "
     else:

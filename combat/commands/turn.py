@@ -8,11 +8,11 @@ from combat.commands.spine import Args, CommandError, command
 
 __all__ = ["mark_turn"]
 
-PARTS = [("move", "Move"), ("action", "Action")]
+PARTS = [("move", "Move"), ("action", "Action"), ("sprint", "Sprint"), ("swap", "Swap weapons")]
 
 
 def turn_state(encounter):
-    """What the active combatant has used this turn: {"move": bool, "actions": n, "allowed": n}."""
+    """What the active combatant has used this turn: {"move": bool, "actions": n, "allowed": n, "swaps": n}."""
     state = encounter.pools.get("turn") or {}
     current = state.get("key") == turn_key(encounter)
     allowed = 1 + (encounter.pools.get("additional_action_turn") == turn_key(encounter))
@@ -20,22 +20,36 @@ def turn_state(encounter):
         "move": current and state.get("move", False),
         "actions": state.get("actions", 0) if current else 0,
         "allowed": allowed,
+        "swaps": state.get("swaps", 0) if current else 0,
     }
 
 
 def use(encounter, part, used=True):
-    """Record a Move or an Action of the active combatant; returns a note when it was already spent."""
+    """Record a Move, an Action, a Sprint (seed 000 "Sprinting": the Action moves you as if with two Moves) or a
+    weapon swap (seed 000 "Swapping weapons": one free per turn, more take a Move or an Action); returns a note
+    when it goes beyond what the turn allows."""
     state = turn_state(encounter)
     note = ""
     if part == "move":
         if used and state["move"]:
             note = "the Move was already used this turn"
         state["move"] = used
+    elif part == "swap":
+        state["swaps"] = max(0, state["swaps"] + (1 if used else -1))
+        if used and state["swaps"] > 1:
+            note = "a further swap takes a Move or an Action"
     else:
         if used and state["actions"] >= state["allowed"]:
             note = "beyond this turn's Action" + ("s" if state["allowed"] > 1 else "")
         state["actions"] = max(0, state["actions"] + (1 if used else -1))
-    encounter.pools["turn"] = {"key": turn_key(encounter), "move": state["move"], "actions": state["actions"]}
+        if part == "sprint" and used:
+            note = "; ".join(filter(None, ["moves as if with two Moves", note]))
+    encounter.pools["turn"] = {
+        "key": turn_key(encounter),
+        "move": state["move"],
+        "actions": state["actions"],
+        "swaps": state["swaps"],
+    }
     return note
 
 

@@ -90,3 +90,17 @@ def test_without_the_tests_rule_these_commands_are_refused(fight):
         commands.opposed_test(fight.table.encounter, fight.table.gm, initiator=fight.anders.pk,
                               opponent=fight.orc.pk, initiator_skill="S", opponent_skill="T")  # fmt: skip
     assert Character.objects.count() >= 2
+
+
+def test_the_gm_screen_offers_the_tests_and_the_cast_forms(d20_fight):
+    table = d20_fight.table
+    client = table.client(table.gm)
+    page = client.get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert 'id="opposed-test"' in page and 'id="cast-spell"' in page
+    response = client.post(
+        f"/encounters/{table.encounter.pk}/do/opposed_test/",
+        {"initiator": d20_fight.anders.pk, "opponent": d20_fight.orc.pk, "initiator_skill": "70",
+         "opponent_skill": "60", "d20": 9, "on_win": "Stunned"},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert "Anders wins with 2 SL. Orc Boy gains Stunned." in response.content.decode()

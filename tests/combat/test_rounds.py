@@ -123,10 +123,10 @@ def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(ta
 
     commands.start(table.encounter, table.gm)
     encounter = table.encounter
-    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1}
+    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1, "swaps": 0}
     commands.mark_turn(encounter, table.gm, part="move", used=True)
     outcome = commands.mark_turn(encounter, table.gm, part="action", used=True)
-    assert outcome.result == {"part": "action", "used": True, "move": True, "actions": 1, "allowed": 1}
+    assert outcome.result == {"part": "action", "used": True, "move": True, "actions": 1, "allowed": 1, "swaps": 0}
     again = commands.mark_turn(encounter, table.gm, part="action", used=True)
     assert "(beyond this turn's Action)" in again.message
     commands.undo(encounter, table.gm)
@@ -136,7 +136,7 @@ def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(ta
     assert turn_state(encounter)["allowed"] == 2
     assert "beyond" not in commands.mark_turn(encounter, table.gm, part="action", used=True).message
     commands.next_turn(encounter, table.gm)
-    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1}
+    assert turn_state(encounter) == {"move": False, "actions": 0, "allowed": 1, "swaps": 0}
     phone = table.client(table.bruno).get(f"/encounters/{encounter.pk}/").content.decode()
     assert "Move free · Action 0/1" in phone  # Gunther's turn, on Bruno's phone
 
@@ -151,3 +151,12 @@ def test_an_attack_by_the_active_combatant_uses_their_action(fight):
     fight.attack(attacker_roll=23, defender_roll=45)
     assert turn_state(encounter)["actions"] == 1
     assert "An attack beyond this turn's Action" in fight.attack(attacker_roll=23, defender_roll=45).message
+
+
+def test_sprinting_uses_the_action_and_one_weapon_swap_per_turn_is_free(table):
+    commands.start(table.encounter, table.gm)
+    sprint = commands.mark_turn(table.encounter, table.gm, part="sprint", used=True)
+    assert "(moves as if with two Moves)" in sprint.message and sprint.result["actions"] == 1
+    assert "(" not in commands.mark_turn(table.encounter, table.gm, part="swap", used=True).message
+    again = commands.mark_turn(table.encounter, table.gm, part="swap", used=True)
+    assert "(a further swap takes a Move or an Action)" in again.message

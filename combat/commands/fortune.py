@@ -1,0 +1,65 @@
+"""Fortune's third option (seed 000 "Fortune Points"): "At the start of the Round, choose when to act in that
+Round, disregarding Initiative order." The place holds for that Round; the next one is back to initiative."""
+
+from django import forms
+
+from combat.commands.ordering import place_by_initiative, renumber
+from combat.commands.spine import CommandError, OwnCombatantArgs, command
+from combat.models import Encounter
+
+__all__ = ["choose_when_to_act"]
+
+CHOSEN = "chosen_places"  # combatants who bought their place this Round
+
+
+class ChooseArgs(OwnCombatantArgs):
+    position = forms.IntegerField(min_value=0, help_text="Place in this Round's order, 0 first.")
+
+    def clean(self):
+        if "fortune_points" not in self.context.encounter.house_rules:
+            raise forms.ValidationError('Choosing when to act is the house rule "Fortune Points", which is off.')
+        return super().clean()
+
+
+@command(ChooseArgs, gm_only=False)
+def choose_when_to_act(context, combatant, position):
+    encounter = context.encounter
+    ordered = context.ordered()
+    if encounter.status == Encounter.Status.ACTIVE:
+        if ordered[0].pk != encounter.active_id:
+            raise CommandError("Fortune chooses when to act at the start of a Round, before the second turn.")
+        if position == 0 and combatant.pk != encounter.active_id:
+            raise CommandError(f"{ordered[0].name} is already acting; choose a later place.")
+    character = combatant.character
+    if character is None or character.fortune < 1:
+        raise CommandError(f"{combatant.name} has no Fortune point to spend.")
+    character.fortune -= 1
+    character.save(update_fields=["fortune"])
+    rest = [c for c in ordered if c.pk != combatant.pk]
+    position = min(position, len(rest))
+    renumber(context, rest[:position] + [combatant] + rest[position:])
+    if combatant.pk == encounter.active_id and position > 0:
+        encounter.active = context.ordered()[0]
+    encounter.pools.setdefault(CHOSEN, []).append(combatant.pk)
+    return f"{combatant.name} spends a Fortune point to act {ordinal(position + 1)} this Round.", {
+        "combatant": combatant.pk,
+        "position": position,
+        "fortune": character.fortune,
+    }
+
+
+def ordinal(n):
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def back_to_initiative(context):
+    """End of the Round: those who chose their place go back to it by initiative."""
+    chosen = set(context.encounter.pools.pop(CHOSEN, []))
+    for pk in chosen:
+        ordered = context.ordered()
+        combatant = next((c for c in ordered if c.pk == pk), None)
+        if combatant is None or combatant.initiative is None:
+            continue
+        rest = [c for c in ordered if c.pk != pk]
+        place = place_by_initiative(rest, combatant.initiative)
+        renumber(context, rest[:place] + [combatant] + rest[place:])
