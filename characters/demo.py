@@ -13,6 +13,7 @@ from rules.models import Armour, Skill, Weapon
 
 CAMPAIGN = "The Reikland Road"
 ENCOUNTER = "Ambush at the ford"
+HOUSE_ENCOUNTER = "Bridge toll (house rules)"
 # Demo logins for a local, throwaway database; printed by `make run`.
 LOGINS = [
     ("admin", "admin"),
@@ -201,4 +202,16 @@ def seed(rng=None):
         commands.add_combatant(encounter, gm, character=character.pk, hidden=character.name.startswith("Bandit"))
     commands.roll_initiative(encounter, gm, dice=dice)
     commands.start(encounter, gm)
+    house_rules_encounter(campaign, gm, characters, dice)
     return campaign, True
+
+
+def house_rules_encounter(campaign, gm, characters, dice):
+    """The same table under its house rules (seed 000): D20 tests, Momentum, conditions with timers."""
+    encounter = Encounter.objects.create(campaign=campaign, name=HOUSE_ENCOUNTER)
+    commands.set_house_rules(encounter, gm, rules=["all"])
+    fighters = [c for c in characters if not c.is_npc or c.name.startswith(("Goblin", "Bandit"))]
+    ids = {c.name: commands.add_combatant(encounter, gm, character=c.pk).result["combatant"] for c in fighters}
+    commands.add_condition(encounter, gm, combatant=ids["Goblin Skab"], condition="Ablaze")
+    commands.add_condition(encounter, gm, combatant=ids["Bandit captain Ulrike"], condition="Bleeding", count=2)
+    commands.roll_initiative(encounter, gm, dice=dice)

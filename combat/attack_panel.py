@@ -26,6 +26,7 @@ class AttackPanel:
     outcome: object = None
     error: str = ""
     d20: bool = False  # the house rules' "Tests"
+    known_situations: set = field(default_factory=set)  # from conditions: counted whatever the GM ticks
     situations = wfrp4e_house.SITUATIONS
 
     @property
@@ -66,6 +67,12 @@ def build(view, data):
         panel.defences = sheets[target.character_id].defence_options()
     names = [name for name, _ in panel.defences]
     if panel.d20:
+        kind = "ranged" if ranged else "melee"
+        panel.known_situations = wfrp4e_house.situations_from_conditions(
+            kind,
+            [c.name for c in attacker.conditions] if attacker else [],
+            [c.name for c in target.conditions] if target else [],
+        )
         panel.defences = [("", "the defender's best"), ("melee", "Melee DSB"), ("dodge", "Dodge DSB"),
                           ("spell", "Spell DSB")]  # fmt: skip
         values["defence"] = values["defence"] if values["defence"] in ("melee", "dodge", "spell") else ""

@@ -24,8 +24,10 @@ def test_demo_seed_builds_an_encounter_with_four_player_characters_and_six_npcs(
     assert campaign.system == "wfrp4e"
     assert Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False).count() == 4
     assert Character.objects.filter(campaign=campaign, is_npc=True).count() == 6
-    encounter = Encounter.objects.get()
-    assert encounter.combatants.count() == 10 and encounter.status == "active"
+    encounter = Encounter.objects.get(name="Ambush at the ford")
+    assert encounter.combatants.count() == 10 and encounter.status == "active" and encounter.house_rules == []
+    house = Encounter.objects.get(name="Bridge toll (house rules)")
+    assert "momentum" in house.house_rules and "tests" in house.house_rules and house.combatants.count() == 7
 
 
 def test_check_deploy_is_clean_with_production_settings():

@@ -264,6 +264,9 @@ def attack(
         surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
+    pummel = "pummel" in encounter.house_rules and "Pummel" in {p.name for p in weapon.properties.all()}
+    if pummel and result.hit and result.location == "head":
+        notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
         encounter.pools.setdefault(FREE_ATTACKS, {})[str(attacker.pk)] = encounter.round
         stops = "must stay within reach" if free_attack == "disengaging" else "stops where the hit landed"

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from combat.commands import d20_attack
+from combat.commands import d20_attack, momentum
 from combat.commands.conditions import change_condition
 from combat.commands.house_rules import NamesField, NumbersField
 from combat.commands.spine import Args, CommandError, command
@@ -49,6 +49,10 @@ def value_of(context, combatant, given):
     return int(given) if str(given).lstrip("-").isdigit() else skill_of(context, combatant, given)
 
 
+def named(given, value):
+    return str(value) if str(given).lstrip("-").isdigit() else f"{given} {value}"
+
+
 class OpposedArgs(D20Args):
     initiator = forms.IntegerField()
     opponent = forms.IntegerField()
@@ -69,8 +73,8 @@ def opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, 
     label = f" ({purpose})" if purpose else ""
     verdict = f"{initiator.name} wins with {result.opposed_sl} SL" if result.hit else f"{opponent.name} holds"
     message = (
-        f"{initiator.name} vs {opponent.name}{label}: {initiator_skill} {mine} vs {opponent_skill} {theirs}, "
-        f"D20 {d20} ({roller} rolls): {verdict}."
+        f"{initiator.name} vs {opponent.name}{label}: {named(initiator_skill, mine)} vs "
+        f"{named(opponent_skill, theirs)}, D20 {d20} ({roller} rolls): {verdict}."
     )
     if result.hit and on_win:
         definition = ConditionDefinition.objects.filter(system=context.encounter.system, name__iexact=on_win).first()
@@ -78,6 +82,9 @@ def opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, 
             raise CommandError(f"'{on_win}' is not a condition of this game system.")
         change_condition(context, opponent, definition.name, 1)
         message += f" {opponent.name} gains {definition.name}."
+    if result.hit and momentum.uses_momentum(context.encounter) and momentum.earn(context.encounter, initiator):
+        context.touch(initiator)
+        message += f" {initiator.name} +1 Momentum."
     return message, {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
 
 

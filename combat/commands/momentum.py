@@ -8,6 +8,7 @@ from django import forms
 
 from combat.commands import turn
 from combat.commands.group_advantage import turn_key
+from combat.commands.house_rules import NumbersField
 from combat.commands.spine import CombatantArgs, CommandError, command
 from rules.engine import wfrp4e_house
 
@@ -78,17 +79,22 @@ def gain_momentum(context, combatant, reason):
 
 class SpendMomentumArgs(MomentumArgs):
     use = forms.ChoiceField(choices=list(SPENDS.items()))
+    engaged = NumbersField(required=False, help_text="Disengage: the combatants engaged with them.")
     amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For an attack.")
     talent = forms.ChoiceField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
 
 @command(SpendMomentumArgs)
-def spend_momentum(context, combatant, use, amount, talent):
+def spend_momentum(context, combatant, use, amount, talent, engaged):
     have = combatant.advantage
     if use == "attack":
         cost = amount or 1
         effect = f"+{wfrp4e_house.momentum_attack_bonus(cost)} to the attack"
     elif use == "disengage":
+        opponents = [c for c in context.combatants if c.pk in (engaged or [])]
+        if not wfrp4e_house.can_disengage_with_momentum(have, [c.advantage for c in opponents]):
+            strongest = max((c.advantage for c in opponents), default=0)
+            raise CommandError(f"{combatant.name} needs more Momentum than every engaged opponent ({strongest}).")
         cost = have
         effect = "disengages without a free attack"
     else:

@@ -131,3 +131,23 @@ def test_the_attack_form_previews_and_applies_d20_attacks(fight):
     entry = fight.table.encounter.log.first()
     assert entry.command == "attack" and entry.result["d20"] == int(d20)
     assert entry.result["situations"] == ["cover", "outnumber"]
+
+
+def test_the_form_prechecks_situations_from_conditions_and_pummel_prompts_on_head_hits(fight):
+    house(fight, "tests", "pummel")
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Stunned")
+    client = fight.table.client(fight.table.gm)
+    html = client.get(
+        f"/encounters/{fight.table.encounter.pk}/attack/",
+        {"attacker": fight.anders.pk, "target": fight.orc.pk},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert 'value="defender_condition" checked disabled' in html
+    equip(fight.anders.character, None, {}, ("Hand Weapon", "Flail"), ())
+    from rules.models import Property, Weapon
+
+    flail = Weapon.objects.get(system="wfrp4e", name="Flail")
+    flail.properties.add(Property.objects.get(system="wfrp4e", name="Pummel"))
+    outcome = fight.attack(weapon="Flail", d20=[3, 4], attacker_roll=5)  # the orc's Disadvantage: best of two
+    assert outcome.result["location"] == "head"
+    assert "Pummel: an Opposed Strength/Endurance Test at" in outcome.message

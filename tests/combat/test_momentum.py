@@ -108,3 +108,28 @@ def test_an_attack_spends_momentum_for_plus_ten_each_and_a_hit_earns_one(fight):
     assert "Anders +1 Momentum." in outcome.message and momentum_of(fight.anders) == 1
     with pytest.raises(CommandError, match="has 1 Momentum, not 3"):
         fight.attack(attacker_roll=56, defender_roll=45, momentum=3)
+
+
+def test_disengaging_with_momentum_needs_more_than_every_engaged_opponent(momentum_table):
+    table = momentum_table
+    Combatant.objects.filter(pk=table.anders.pk).update(advantage=2)
+    Combatant.objects.filter(pk=table.orc.pk).update(advantage=2)
+    with pytest.raises(CommandError, match="needs more Momentum than every engaged opponent \\(2\\)"):
+        commands.spend_momentum(
+            table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk]
+        )
+    Combatant.objects.filter(pk=table.orc.pk).update(advantage=1)
+    commands.spend_momentum(
+        table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk]
+    )
+    assert momentum_of(table.anders) == 0
+
+
+def test_winning_an_initiated_opposed_test_earns_momentum(momentum_table):
+    table = momentum_table
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum", "tests"])
+    outcome = commands.opposed_test(
+        table.encounter, table.gm, initiator=table.orc.pk, opponent=table.anders.pk,
+        initiator_skill="70", opponent_skill="20", d20=15,
+    )  # fmt: skip
+    assert "Orc Grukk +1 Momentum." in outcome.message and momentum_of(table.orc) == 1
