@@ -12,6 +12,7 @@ from characters.models import ApiToken, Campaign, Character
 from characters.sheet import Sheet, with_sheet
 from combat.models import Encounter
 from rules import house_rules
+from rules.systems import GameSystem
 
 
 @login_required
@@ -22,7 +23,21 @@ def home(request):
         .prefetch_related("encounters")
         .distinct()
     )
-    return render(request, "characters/home.html", {"campaigns": campaigns})
+    return render(request, "characters/home.html", {"campaigns": campaigns, "systems": GameSystem.choices})
+
+
+@login_required
+@require_POST
+def new_campaign(request):
+    """The user becomes the GM of a new campaign; "house rules" switches every toggle of its system on."""
+    name, system = request.POST.get("name", "").strip(), request.POST.get("system", "")
+    if not name or len(name) > 120 or system not in GameSystem.values:
+        messages.error(request, "Give the campaign a name (at most 120 characters) and a game system.")
+        return redirect("home")
+    rules = house_rules.toggle_keys(system) if request.POST.get("house_rules") else []
+    campaign = Campaign.objects.create(name=name, system=system, gm=request.user, house_rules=rules)
+    messages.success(request, f"{campaign.name} is ready. Invite your players with the join link.")
+    return redirect(campaign)
 
 
 @login_required

@@ -106,3 +106,17 @@ def api_forbidden(table):
         content_type="application/json",
     )
     return response.status_code == 403
+
+
+def test_a_campaign_created_with_house_rules_has_every_toggle_on(table):
+    client = table.client(table.outsider)
+    response = client.post("/campaigns/new/", {"name": "Our table", "system": "wfrp4e", "house_rules": "all"})
+    campaign = Campaign.objects.get(name="Our table")
+    assert response.status_code == 302 and campaign.gm == table.outsider
+    assert campaign.house_rules == toggle_keys("wfrp4e")
+    client.post("/campaigns/new/", {"name": "As written", "system": "wfrp4e"})
+    assert Campaign.objects.get(name="As written").house_rules == []
+    client.post("/campaigns/new/", {"name": "", "system": "chess"})
+    assert not Campaign.objects.filter(system="chess").exists()
+    assert normalise("wfrp4e", ["house rules"]) == toggle_keys("wfrp4e")
+    assert 'id="new-campaign"' in client.get("/").content.decode()
