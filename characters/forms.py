@@ -43,6 +43,14 @@ class CharacterForm(forms.ModelForm):
         self.fields["weapons"].label_from_instance = lambda w: f"{w.name} ({w.damage_label})"
         self.fields["armour"].queryset = Armour.objects.filter(system=system)
         self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.points} AP)"
+        self.fields["traits_text"] = forms.CharField(
+            label="Creature traits",
+            required=False,
+            initial=", ".join(
+                name if value is True else f"{name} {value}" for name, value in self.instance.traits.items()
+            ),
+            help_text="e.g. Champion 2, Size Large",
+        )
         self.characteristic_names = []
         for characteristic in Characteristic.objects.filter(system=system):
             key = f"characteristic_{characteristic.name}"
@@ -55,8 +63,20 @@ class CharacterForm(forms.ModelForm):
             )
             self.characteristic_names.append(characteristic.name)
 
+    def clean_traits_text(self):
+        """ "Champion 2, Fear 1, Size Large": a name and an optional rating, comma-separated."""
+        traits = {}
+        for part in filter(None, (p.strip() for p in self.cleaned_data["traits_text"].split(","))):
+            name, _, rating = part.rpartition(" ")
+            if not name or not rating.isdigit():
+                name, rating = part, ""
+            traits[name.strip()] = int(rating) if rating else True
+        return traits
+
     def basic_fields(self):
-        return [self[name] for name in ("name", "max_wounds", "fate", "fortune", "resilience", "resolve")]
+        return [
+            self[name] for name in ("name", "max_wounds", "fate", "fortune", "resilience", "resolve", "traits_text")
+        ]
 
     def characteristic_fields(self):
         return [self[f"characteristic_{name}"] for name in self.characteristic_names]
@@ -64,6 +84,7 @@ class CharacterForm(forms.ModelForm):
     def save(self, commit=True):
         for name in self.characteristic_names:
             self.instance.characteristics[name] = self.cleaned_data[f"characteristic_{name}"]
+        self.instance.traits = self.cleaned_data["traits_text"]
         return super().save(commit)
 
 

@@ -57,6 +57,7 @@ class Character(models.Model):
     resolve = models.PositiveSmallIntegerField(default=0)
     weapons = models.ManyToManyField(Weapon, blank=True, related_name="+")
     armour = models.ManyToManyField(Armour, blank=True, related_name="+")
+    traits = models.JSONField(default=dict, blank=True, help_text='Creature traits with ratings, e.g. {"Champion": 2}.')
     notes = models.TextField(blank=True, help_text="The player's own notes.")
     gm_notes = models.TextField(blank=True, help_text="Seen only by the GM.")
 

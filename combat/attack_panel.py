@@ -4,14 +4,14 @@ from dataclasses import dataclass, field
 
 from characters.models import Character
 from characters.sheet import Sheet, with_sheet
-from combat.commands import d20_attack
+from combat.commands import d20_attack, weapon_properties
 from rules.engine import wfrp4e_house
 from rules.systems import GameSystem
 
 ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
 FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
-    "fortune_reroll", "fortune_sl", *ROLL_FIELDS,
+    "fortune_reroll", "fortune_sl", "free_attack", "special", *ROLL_FIELDS,
 ]  # fmt: skip
 LIST_FIELDS = ["situations"]
 
@@ -27,6 +27,8 @@ class AttackPanel:
     error: str = ""
     d20: bool = False  # the house rules' "Tests"
     known_situations: set = field(default_factory=set)  # from conditions: counted whatever the GM ticks
+    specials = weapon_properties.SPECIALS
+    free_attacks = [("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")]
     situations = wfrp4e_house.SITUATIONS
 
     @property

@@ -8,7 +8,7 @@ every roll used is in the result, so a previewed attack is applied exactly as it
 from django import forms
 
 from characters.sheet import LOCATION_LABELS, SheetWeapon
-from combat.commands import d20_attack, group_advantage, turn
+from combat.commands import d20_attack, group_advantage, turn, weapon_properties
 from combat.commands import momentum as momentum_rule
 from combat.commands.house_rules import NamesField, NumbersField
 from combat.commands.spine import Args, command
@@ -52,6 +52,7 @@ class AttackArgs(Args):
         choices=[("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")],
         help_text="House rules: a free Melee attack (once per Round, never with a Slow weapon, no Action).",
     )
+    special = forms.ChoiceField(required=False, choices=weapon_properties.SPECIALS, help_text="House rules.")
     wounds_override = forms.IntegerField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
@@ -84,6 +85,9 @@ class AttackArgs(Args):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
         if spent and spent > attacker.advantage:
             raise forms.ValidationError(f"{attacker.name} has {attacker.advantage} Momentum, not {spent}.")
+        if data.get("special"):
+            sheet = sheets[attacker.pk]
+            weapon_properties.problem(self.context, attacker, data["special"], weapon_of(sheet, data["weapon"]), sheet)
         free = data.get("free_attack")
         if free:
             free_attack_problem(self.context, attacker, free, sheets[attacker.pk], data["weapon"])
@@ -151,11 +155,14 @@ def attack(
     fortune_reroll,
     fortune_sl,
     free_attack,
+    special,
     wounds_override,
 ):
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_by_combatant()
     weapon = weapon_of(sheets[attacker.pk], weapon)
+    if weapon_properties.precise(encounter, weapon):
+        weapon = SheetWeapon(weapon.weapon, weapon.damage + weapon_properties.precise(encounter, weapon))
     surprised = surprised_condition(context, target)
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
     if momentum:
@@ -257,6 +264,9 @@ def attack(
         }
         target_wounds += outcome["defender_fumble"]["wounds"]
         notes.append(f"{target.name} fumbles: {outcome['defender_fumble']['text']}")
+    changed = weapon_properties.after(context, attacker, target, weapon, special, free_attack, result, notes)
+    if changed is not None:
+        target_wounds = changed
     outcome["target_wounds"] = suffer(context, target, target_wounds)
     outcome["attacker_wounds"] = suffer(context, attacker, attacker_wounds)
     if surprised:

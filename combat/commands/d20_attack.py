@@ -7,6 +7,7 @@ one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled
 
 from dataclasses import dataclass
 
+from combat.commands import weapon_properties
 from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
@@ -33,10 +34,6 @@ def conditions_of(context, combatant):
     return {c.name: c.count for c in context.conditions if c.combatant_id == combatant.pk}
 
 
-def properties(weapon):
-    return {p.name for p in weapon.properties.all()}
-
-
 @dataclass
 class D20Attack:
     result: wfrp4e.AttackResult
@@ -51,11 +48,11 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     sheets = context.sheets_by_combatant()
     target_sheet = sheets.get(target.pk)
     attacker_conditions, target_conditions = conditions_of(context, attacker), conditions_of(context, target)
-    weapon_properties = properties(weapon)
+    weapon_names = weapon_properties.names(weapon)
     fatigued = on(encounter, "fatigued")
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
     kind = weapon.kind
-    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_properties and on(encounter, "blackpowder"))
+    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and on(encounter, "blackpowder"))
     if target_sheet is None:
         options = {"defenceless": 0}
     else:
@@ -64,7 +61,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
             melee_skill=target_sheet.best_melee(),
             dodge_skill=target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"),
             willpower=target_sheet.character.characteristic("WP"),
-            shield_rating=2 if target_sheet.carries("Shield") else 0,
+            shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet.carries("Shield")),
             defensive=target_sheet.carries("Defensive") and on(encounter, "defensive"),
             conditions=list(target_conditions) if on(encounter, "defenceless") else [],
             fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
@@ -85,19 +82,17 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     if target_sheet is not None:
         armour = house.house_armour_points(
             [(locations, points, "Partial" in names) for locations, points, names in target_sheet.armour_pieces],
-            penetrating="Penetrating" in weapon_properties,
+            penetrating="Penetrating" in weapon_names,
             partial_rule=on(encounter, "partial"),
             penetrating_rule=on(encounter, "penetrating"),
         )
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
-        wrap="Wrap" in weapon_properties and on(encounter, "wrap"),
+        wrap="Wrap" in weapon_names and on(encounter, "wrap"),
     )  # fmt: skip
     roll = outcome.roll
-    critical = roll.critical or (
-        roll.hit and impales(encounter, weapon_properties, target_sheet, outcome.location, d100)
-    )
+    critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
     result = wfrp4e.AttackResult(
         attacker_sl=roll.player_sl if roller == "attacker" else asb,
         defender_sl=roll.player_sl if roller == "defender" else dsb,
@@ -142,10 +137,10 @@ def defence_key(name):
     return name
 
 
-def impales(encounter, weapon_properties, target_sheet, location, d100):
+def impales(encounter, weapon_names, target_sheet, location, d100):
     """Impale (same as book): a critical on a roll ending in 0 too; "Impenetrable" armour on the location ignores
     it under the house rule."""
-    if "Impale" not in weapon_properties or d100 % 10:
+    if "Impale" not in weapon_names or d100 % 10:
         return False
     if target_sheet is None or not on(encounter, "impenetrable"):
         return True

@@ -1,0 +1,98 @@
+"""The house rules' weapon properties and creature traits inside an attack (seed 000 "Weapon Properties",
+"Creature Traits"): Precise, Fast, Hack, Long, Hook and Champion. Each follows its own toggle."""
+
+from django import forms
+
+from combat.commands import turn
+
+SPECIALS = [
+    ("", "—"),
+    ("fast", "Fast: out of turn order, with this Round's Action"),
+    ("hack", "Hack: at the opponent's shield, no damage"),
+    ("champion", "Champion: the creature deals damage this way"),
+]
+FAST_ATTACKS = "fast_attacks"  # {combatant id: round}
+SHIELD_DAMAGE = "shield_damage"  # {combatant id: rating lost}
+CHAMPION_USES = "champion_uses"  # {combatant id: [round, uses]}
+STANDARD_SHIELD = 2  # core rules: a Shield has Shield 2
+
+
+def names(weapon):
+    return {p.name for p in weapon.properties.all()}
+
+
+def on(encounter, key):
+    return key in encounter.house_rules
+
+
+def problem(context, attacker, special, weapon, sheet):
+    """Why `special` cannot be done with `weapon` now, as a form error; None when it can."""
+    encounter = context.encounter
+    rule = {"fast": "fast", "hack": "hack", "champion": "champion"}[special]
+    if not on(encounter, rule):
+        raise forms.ValidationError(f"{rule.title()} is a house rule this encounter does not use.")
+    if special in ("fast", "hack") and special.title() not in names(weapon):
+        raise forms.ValidationError(f"{weapon.name} does not have the {special.title()} property.")
+    if special == "fast":
+        if encounter.active_id == attacker.pk:
+            raise forms.ValidationError(f"It is {attacker.name}'s turn: a plain attack will do.")
+        if encounter.pools.get(FAST_ATTACKS, {}).get(str(attacker.pk)) == encounter.round:
+            raise forms.ValidationError(f"{attacker.name} already spent this Round's Action on a Fast attack.")
+    if special == "champion":
+        rating = int(sheet.character.traits.get("Champion", 0) or 0) if sheet else 0
+        if rating < 1:
+            raise forms.ValidationError(f"{attacker.name} does not have the Champion trait.")
+        used_round, uses = encounter.pools.get(CHAMPION_USES, {}).get(str(attacker.pk), [None, 0])
+        if used_round == encounter.round and uses >= rating:
+            raise forms.ValidationError(f"Champion ({rating}) deals damage at most {rating} times per Round.")
+
+
+def precise(encounter, weapon):
+    """ "Precise": removed, the weapon's damage is 1 higher instead."""
+    return 1 if on(encounter, "precise") and "Precise" in names(weapon) else 0
+
+
+def shield_rating(encounter, combatant, carries_shield):
+    """A Shield's rating (2), less what Hack took from it this fight."""
+    if not carries_shield:
+        return 0
+    return max(0, STANDARD_SHIELD - encounter.pools.get(SHIELD_DAMAGE, {}).get(str(combatant.pk), 0))
+
+
+def after(context, attacker, target, weapon, special, free_attack, result, notes):
+    """Record what the special attack used up, and what the target's properties or the weapon's say now.
+    Returns the wounds the target takes when the property changes them (Hack: none), else None."""
+    encounter = context.encounter
+    key = str(attacker.pk)
+    wounds = None
+    if special == "fast":
+        encounter.pools.setdefault(FAST_ATTACKS, {})[key] = encounter.round
+        notes.append(f"Fast: {attacker.name} has spent this Round's Action")
+    elif special == "hack":
+        wounds = 0
+        if result.hit:
+            lost = 1 + max(0, result.net_sl) // 3
+            damage = encounter.pools.setdefault(SHIELD_DAMAGE, {})
+            damage[str(target.pk)] = damage.get(str(target.pk), 0) + lost
+            rating = max(0, STANDARD_SHIELD - damage[str(target.pk)])
+            notes.append(f"Hack: {target.name}'s shield loses {lost} (Shield {rating} now)")
+    elif special == "champion":
+        used_round, uses = encounter.pools.get(CHAMPION_USES, {}).get(key, [None, 0])
+        uses = uses + 1 if used_round == encounter.round else 1
+        encounter.pools.setdefault(CHAMPION_USES, {})[key] = [encounter.round, uses]
+        notes.append(f"Champion: {uses} of {attacker.character.traits.get('Champion')} this Round")
+    properties = names(weapon)
+    if free_attack == "disengaging" and result.hit and on(encounter, "long") and "Long" in properties:
+        notes.append("Long: the hit does not stop the Disengage")
+    if free_attack == "disengaging" and result.hit and on(encounter, "hook") and "Hook" in properties:
+        notes.append("Hook: against a rider, an Opposed Strength Test at the attack's SL pulls them off the mount")
+    return wounds
+
+
+def starts_turn(context, combatant):
+    """A combatant who made a Fast attack this Round starts the turn with the Action spent."""
+    encounter = context.encounter
+    if encounter.pools.get(FAST_ATTACKS, {}).get(str(combatant.pk)) != encounter.round:
+        return ""
+    turn.use(encounter, "action")
+    return f"{combatant.name} already spent this Round's Action on a Fast attack."
