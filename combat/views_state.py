@@ -30,6 +30,7 @@ class Row:
     show_wounds: bool
     turn: int
     sheet: object = None
+    braced: bool = False
 
     @property
     def surprised(self):
@@ -54,6 +55,7 @@ class EncounterView:
     turn_used: dict | None = None
     momentum: bool = False
     round_starting: bool = False
+    active_limits: list = field(default_factory=list)
     prompts: list = field(default_factory=list)
     momentum_gains = wfrp4e_house.MOMENTUM_GAINS
     momentum_spends = momentum_rule.SPENDS
@@ -112,6 +114,14 @@ def build(encounter, user, viewer_role=None):
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
+    braced = encounter.pools.get("braced", {})
+    for row in rows:
+        row.braced = str(row.pk) in braced
+    if active is not None:
+        in_force = [
+            c.name for c in active.conditions if c.name.lower() in encounter.house_rules or c.name == "Unconscious"
+        ]
+        view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)] if encounter.house_rules else []
     view.momentum = momentum_rule.uses_momentum(encounter)
     visible = {row.pk for row in rows if gm or row.mine}
     view.prompts = [p for p in encounter.pools.get(PROMPTS, []) if p["combatant"] in visible]

@@ -115,7 +115,7 @@ def end_of_turn(context, combatant):
 
 
 def start_of_turn(context, combatant):
-    notes = []
+    notes = [f"{combatant.name}: {text} ({name})." for name, text in house.turn_limits(counts_of(context, combatant))]
     for test in house.start_of_turn_tests(counts_of(context, combatant)):
         prompt(context, combatant, test, kind="test")
         notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")

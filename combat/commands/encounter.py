@@ -22,7 +22,7 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands import conditions, fortune, group_advantage, momentum, weapon_properties
+from combat.commands import conditions, fortune, group_advantage, momentum, turn, weapon_properties
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.commands.surprise import surprised_condition
@@ -270,6 +270,7 @@ def next_turn(context):
     encounter.active = upcoming
     notes += conditions.start_of_turn(context, upcoming)
     notes.append(weapon_properties.starts_turn(context, upcoming))
+    notes.append(turn.unbrace(encounter, upcoming))
     notes = [note for note in notes if note]
     ended = f" {', '.join(expired)} ended." if expired else ""
     happened = f" {' '.join(notes)}" if notes else ""

@@ -8,7 +8,8 @@ from combat.commands.spine import Args, CommandError, command
 
 __all__ = ["mark_turn"]
 
-PARTS = [("move", "Move"), ("action", "Action"), ("sprint", "Sprint"), ("swap", "Swap weapons")]
+PARTS = [("move", "Move"), ("action", "Action"), ("sprint", "Sprint"), ("swap", "Swap weapons"), ("brace", "Brace")]
+BRACED = "braced"  # {combatant id: True} until the start of their next turn
 
 
 def turn_state(encounter):
@@ -44,6 +45,14 @@ def use(encounter, part, used=True):
         state["actions"] = max(0, state["actions"] + (1 if used else -1))
         if part == "sprint" and used:
             note = "; ".join(filter(None, ["moves as if with two Moves", note]))
+        if part == "brace" and used and encounter.active_id:
+            # Seed 000 "Brace": until the start of the next turn, against a larger charger.
+            encounter.pools.setdefault(BRACED, {})[str(encounter.active_id)] = True
+            note = "; ".join(
+                filter(
+                    None, ["braced: +1 Reaction Strike level and Damaging (or Impact) against a larger charger", note]
+                )
+            )
     encounter.pools["turn"] = {
         "key": turn_key(encounter),
         "move": state["move"],
@@ -71,3 +80,10 @@ def mark_turn(context, part, used):
         "used": used,
         **turn_state(encounter),
     }
+
+
+def unbrace(encounter, combatant):
+    """A Brace lasts until the beginning of the bracer's next turn."""
+    if encounter.pools.get(BRACED, {}).pop(str(combatant.pk), None):
+        return f"{combatant.name} is no longer braced."
+    return ""

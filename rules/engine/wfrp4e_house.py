@@ -393,3 +393,19 @@ def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="
     damage = weapon_damage + roll.opposed_sl if roll.hit else 0
     wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if roll.hit else 0
     return HouseAttack(roll, location, damage, wounds)
+
+
+# What a condition leaves of a turn (seed 000 "Conditions"): shown when the turn starts.
+TURN_LIMITS = {
+    "Unconscious": "nothing at all",
+    "Surprised": "no turn",
+    "Stunned": "no Action, half movement",
+    "Broken": "Move and Action only to run and hide",
+    "Entangled": "no Move",
+    "Prone": "Move only to stand up or crawl",
+}
+
+
+def turn_limits(conditions):
+    """The limits the combatant's conditions set on the turn, most severe first."""
+    return [(name, text) for name, text in TURN_LIMITS.items() if name in conditions]

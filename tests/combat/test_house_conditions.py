@@ -176,3 +176,30 @@ def test_undo_restores_wounds_conditions_and_prompts(house):
     end_turn_of(house, house.anders)
     commands.undo(house.table.encounter, house.table.gm)
     assert wounds(house.anders) == 14 and prompts(house) == [] and counts(house.anders) == {"Bleeding": 2}
+
+
+def test_conditions_limit_the_turn_on_the_gm_screen_and_the_phone(house):
+    add(house, house.anders, "Stunned")
+    add(house, house.anders, "Prone")
+    encounter, gm = house.table.encounter, house.table.gm
+    while encounter.active_id != house.anders.pk:
+        outcome = commands.next_turn(encounter, gm)
+    assert "Anders: no Action, half movement (Stunned)." in outcome.message
+    phone = house.table.client(house.table.anna).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "This turn: no Action, half movement; Move only to stand up or crawl." in phone
+    page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'id="active-limits"' in page
+
+
+def test_brace_lasts_until_the_bracers_next_turn(house):
+    encounter, gm = house.table.encounter, house.table.gm
+    while encounter.active_id != house.anders.pk:
+        commands.next_turn(encounter, gm)
+    outcome = commands.mark_turn(encounter, gm, part="brace", used=True)
+    assert "braced: +1 Reaction Strike level" in outcome.message
+    page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert '<span class="tag">braced</span>' in page
+    commands.next_turn(encounter, gm)
+    while encounter.active_id != house.anders.pk:
+        outcome = commands.next_turn(encounter, gm)
+    assert "Anders is no longer braced." in outcome.message
