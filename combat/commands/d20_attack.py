@@ -7,7 +7,7 @@ one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled
 
 from dataclasses import dataclass
 
-from combat.commands import weapon_properties
+from combat.commands import points, weapon_properties
 from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
@@ -77,7 +77,9 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     if len(rolls) != count:
         raise CommandError(f"This test rolls {count} D20 ({mode}); give {count} value(s), or none to roll them.")
     chosen = house.pick_d20(rolls, mode)
-    spend_fortune(context, attacker if roller == "attacker" else target, int(fortune_reroll) + (fortune_sl or 0))
+    fortune = int(fortune_reroll) + (fortune_sl or 0)
+    if fortune:  # from the rolling player's character
+        points.spend(attacker if roller == "attacker" else target, "fortune", fortune)
     armour = {}
     if target_sheet is not None:
         armour = house.house_armour_points(
@@ -147,15 +149,3 @@ def impales(encounter, weapon_names, target_sheet, location, d100):
     return not any(
         location in locations and "Impenetrable" in names for locations, _, names in target_sheet.armour_pieces
     )
-
-
-def spend_fortune(context, combatant, points):
-    """Fortune comes from the rolling player's character (undo gives it back)."""
-    if not points:
-        return
-    character = combatant.character
-    if character is None or character.fortune < points:
-        have = character.fortune if character else 0
-        raise CommandError(f"{combatant.name} has {have} Fortune; that needs {points}.")
-    character.fortune -= points
-    character.save(update_fields=["fortune"])

@@ -3,6 +3,7 @@ Round, disregarding Initiative order." The place holds for that Round; the next 
 
 from django import forms
 
+from combat.commands import points
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import CommandError, OwnCombatantArgs, command
 from combat.models import Encounter
@@ -30,11 +31,7 @@ def choose_when_to_act(context, combatant, position):
             raise CommandError("Fortune chooses when to act at the start of a Round, before the second turn.")
         if position == 0 and combatant.pk != encounter.active_id:
             raise CommandError(f"{ordered[0].name} is already acting; choose a later place.")
-    character = combatant.character
-    if character is None or character.fortune < 1:
-        raise CommandError(f"{combatant.name} has no Fortune point to spend.")
-    character.fortune -= 1
-    character.save(update_fields=["fortune"])
+    left = points.spend(combatant, "fortune")
     rest = [c for c in ordered if c.pk != combatant.pk]
     position = min(position, len(rest))
     renumber(context, rest[:position] + [combatant] + rest[position:])
@@ -44,7 +41,7 @@ def choose_when_to_act(context, combatant, position):
     return f"{combatant.name} spends a Fortune point to act {ordinal(position + 1)} this Round.", {
         "combatant": combatant.pk,
         "position": position,
-        "fortune": character.fortune,
+        "fortune": left,
     }
 
 

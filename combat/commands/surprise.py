@@ -1,5 +1,6 @@
 """Surprise (seed 002 "Suprise"): the ambushed gain the Surprised Condition, which a Resolve point removes."""
 
+from combat.commands import points
 from combat.commands.spine import CombatantArgs, CommandError, OwnCombatantArgs, command
 from combat.models import ConditionInstance
 from rules.models import ConditionDefinition
@@ -32,13 +33,9 @@ def use_resolve(context, combatant):
     condition = surprised_condition(context, combatant)
     if condition is None:
         raise CommandError(f"{combatant.name} is not Surprised.")
-    character = combatant.character
-    if character is None or character.resolve < 1:
-        raise CommandError(f"{combatant.name} has no Resolve point to spend.")
-    character.resolve -= 1
-    character.save(update_fields=["resolve"])
+    left = points.spend(combatant, "resolve")
     condition.delete()
-    return f"{combatant.name} spends a Resolve point and is no longer Surprised ({character.resolve} left).", {
+    return f"{combatant.name} spends a Resolve point and is no longer Surprised ({left} left).", {
         "combatant": combatant.pk,
-        "resolve": character.resolve,
+        "resolve": left,
     }

@@ -113,7 +113,7 @@ def test_resolve_is_refused_for_someone_elses_character_without_points_or_withou
     assert response.status_code == 400 and "Anders is not Surprised" in response.json()["error"]
     commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
     response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
-    assert response.status_code == 400 and "no Resolve point" in response.json()["error"]
+    assert response.status_code == 400 and "Anders has 0 Resolve; that needs 1" in response.json()["error"]
     # Players still cannot run the GM's commands.
     assert api(table, table.anna, "surprise", combatant=table.orc.pk).status_code == 403
 
