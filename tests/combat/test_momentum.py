@@ -133,3 +133,14 @@ def test_winning_an_initiated_opposed_test_earns_momentum(momentum_table):
         initiator_skill="70", opponent_skill="20", d20=15,
     )  # fmt: skip
     assert "Orc Grukk +1 Momentum." in outcome.message and momentum_of(table.orc) == 1
+
+
+def test_the_attack_preview_names_momentum_not_advantage(fight):
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["momentum"])
+    html = fight.table.client(fight.table.gm).post(
+        f"/encounters/{fight.table.encounter.pk}/attack/",
+        {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Hand Weapon", "defence": "Melee (Basic)",
+         "attacker_roll": 23, "defender_roll": 45, "action": "preview"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()  # fmt: skip
+    assert "The attacker +1 Momentum" in html and "Advantage (" not in html
