@@ -75,12 +75,28 @@ def build(view, data):
             [c.name for c in attacker.conditions] if attacker else [],
             [c.name for c in target.conditions] if target else [],
         )
+        if attacker:
+            sheet = sheets[attacker.character_id]
+            weapon = next((w for w in sheet.weapons if w.name == values["weapon"]), None)
+            if weapon is not None:
+                trained = sheet.skill_value(weapon.skill_name) is not None
+                panel.known_situations |= wfrp4e_house.situations_from_weapon(weapon.skill_name, trained)
+        fresh = not hasattr(data, "getlist") or "situations" not in data
+        if fresh and attacker and target and kind == "melee" and side_outnumbers(view.rows, attacker, target):
+            values["situations"].append("outnumber")  # a guess from the sides standing: the GM may untick it
         panel.defences = [("", "the defender's best"), ("melee", "Melee DSB"), ("dodge", "Dodge DSB"),
                           ("spell", "Spell DSB")]  # fmt: skip
         values["defence"] = values["defence"] if values["defence"] in ("melee", "dodge", "spell") else ""
     elif values["defence"] not in names and not (values["defence"] == "" and "defence" in data):
         values["defence"] = "" if ranged else usual_defence(panel.defences)
     return panel
+
+
+def side_outnumbers(rows, attacker, target):
+    def standing(side):
+        return sum(1 for row in rows if row.side == side and not any(c.name == "Unconscious" for c in row.conditions))
+
+    return wfrp4e_house.outnumbers(standing(attacker.side), standing(target.side))
 
 
 def usual_defence(options):

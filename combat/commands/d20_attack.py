@@ -71,7 +71,13 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         raise CommandError(f"{target.name} cannot defend with {defence} here (can use {', '.join(options)}).")
     dsb = options[defence]
     roller = roller_of(attacker, target)
-    situations = set(situations) | house.situations_from_conditions(kind, attacker_conditions, target_conditions)
+    attacker_sheet = sheets[attacker.pk]
+    trained = attacker_sheet.skill_value(weapon.skill_name) is not None
+    situations = (
+        set(situations)
+        | house.situations_from_conditions(kind, attacker_conditions, target_conditions)
+        | house.situations_from_weapon(weapon.skill_name, trained)
+    )
     count, mode = house.roll_mode(situations, roller, fortune=fortune_reroll)
     rolls = d20 or [context.dice.d(20) for _ in range(count)]
     if len(rolls) != count:

@@ -343,6 +343,19 @@ def situations_from_conditions(attack_kind, attacker_conditions=(), defender_con
     return found
 
 
+UNTRAINED_WEAPON_SKILLS = ("Melee (Basic)", "Melee (Brawling)")  # basic skills: anyone may use them
+
+
+def situations_from_weapon(weapon_skill, trained):
+    """ "Attacking with a weapon you are not allowed to use according to vanilla": an untrained advanced skill."""
+    return set() if trained or weapon_skill in UNTRAINED_WEAPON_SKILLS else {"not_allowed"}
+
+
+def outnumbers(attacker_side_standing, target_side_standing):
+    """ "Melee attacks against an opponent you outnumber at least 2 to 1", read from the sides still standing."""
+    return target_side_standing > 0 and attacker_side_standing >= 2 * target_side_standing
+
+
 def roll_mode(situations, roller="attacker", fortune=False):
     """ "Advantage and Disadvantage": the D20s the rolling player throws (count, "single"|"best"|"worst"), from
     both sides' situations; the other side's Advantage is the player's Disadvantage. A weapon you are not allowed

@@ -104,7 +104,7 @@ def test_penetrating_and_partial_change_the_armour(fight):
 def test_doubles_on_a_hit_and_impale_criticals_unless_impenetrable(fight):
     house(fight, "tests", "impenetrable")
     assert "critical" in fight.attack(d20=[5], attacker_roll=44).result
-    equip(fight.anders.character, None, {}, ("Spear",), ())
+    equip(fight.anders.character, None, {"Melee (Polearm)": 5}, ("Spear",), ())
     assert "critical" in fight.attack(weapon="Spear", d20=[5], attacker_roll=60).result  # Impale: ends in 0
     equip(fight.orc.character, None, {}, ("Hand Weapon",), ("Breastplate",))  # Impenetrable on the body
     assert "critical" not in fight.attack(weapon="Spear", d20=[5], attacker_roll=60).result
@@ -151,3 +151,25 @@ def test_the_form_prechecks_situations_from_conditions_and_pummel_prompts_on_hea
     outcome = fight.attack(weapon="Flail", d20=[3, 4], attacker_roll=5)  # the orc's Disadvantage: best of two
     assert outcome.result["location"] == "head"
     assert "Pummel: an Opposed Strength/Endurance Test at" in outcome.message
+
+
+def test_an_untrained_weapon_rolls_at_disadvantage_and_outnumbering_is_prechecked(fight):
+    house(fight, "tests")
+    equip(fight.anders.character, None, {}, ("Hand Weapon", "Halberd"), ())  # no Melee (Polearm)
+    r = fight.attack(weapon="Halberd", d20=[4, 15], attacker_roll=53).result
+    assert "not_allowed" in r["situations"] and r["dice_mode"] == "worst" and r["d20"] == 15
+    assert "not_allowed" not in fight.attack(d20=[4], attacker_roll=53).result["situations"]  # Melee (Basic)
+    # With the goblin and Orc Grukk out, Anders and Gunther stand against one orc: 2 to 1.
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.table.orc.pk, condition="Unconscious")
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.table.hidden_goblin.pk,
+                           condition="Unconscious")  # fmt: skip
+    html = (
+        fight.table.client(fight.table.gm)
+        .get(
+            f"/encounters/{fight.table.encounter.pk}/attack/",
+            {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Halberd"},
+            HTTP_HX_REQUEST="true",
+        )
+        .content.decode()
+    )
+    assert 'value="outnumber" checked>' in html and 'value="not_allowed" checked disabled' in html
