@@ -76,6 +76,10 @@ class Sheet:
         ]
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
+        # Core rules: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more; the sheet's figure rules).
+        self.core_wounds = (
+            self.strength_bonus + 2 * self.toughness_bonus + wfrp4e.skill_bonus(character.characteristic("WP"))
+        )
         self.weapons = [
             SheetWeapon(w, wfrp4e.weapon_damage(w.damage, self.strength_bonus, w.adds_strength_bonus))
             for w in character.weapons.all()

@@ -39,6 +39,9 @@ def test_owner_sees_characteristics_bonuses_skills_weapons_armour_and_points(tab
     assert "<td>Left arm</td><td><strong>1</strong></td>" in page
     assert "<td>Head</td><td><strong>0</strong></td>" in page
     assert "Fortune <strong>2</strong>" in page and "Resolve <strong>1</strong>" in page
+    assert "(core" not in page  # SB 3 + 2 × TB 4 + WPB 3 = 14: the sheet agrees
+    Character.objects.filter(pk=anders.pk).update(max_wounds=17)  # Hardy, say
+    assert "(core 14)" in text(table.client(table.anna).get(f"/characters/{anders.pk}/"))
     assert "In combat" not in page  # the encounter has not started
 
 
