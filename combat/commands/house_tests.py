@@ -60,16 +60,26 @@ class OpposedArgs(D20Args):
     opponent_skill = forms.CharField(max_length=60)
     d20 = forms.IntegerField(required=False, min_value=1, max_value=20, help_text="Rolled when empty.")
     on_win = forms.CharField(required=False, max_length=100, help_text="A condition the opponent gains on a win.")
+    frees_from = forms.CharField(
+        required=False, max_length=100, help_text="A condition the win removes from the initiator, one plus one per SL."
+    )
+    modifier_sl = forms.IntegerField(
+        required=False, min_value=-20, max_value=20, help_text="SL added to the initiator (Pummel, Hook: the attack's)."
+    )
     purpose = forms.CharField(required=False, max_length=100, help_text="e.g. Strike to Stun")
 
 
 @command(OpposedArgs)
-def opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, purpose):
-    """ "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player rolls)."""
+def opposed_test(
+    context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, frees_from, modifier_sl, purpose
+):
+    """Seed 000 "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player
+    rolls). Pummel and Hook add the attack's Opposed SL; Entangled is thrown off by a won Strength test."""
     mine, theirs = value_of(context, initiator, initiator_skill), value_of(context, opponent, opponent_skill)
     roller = d20_attack.roller_of(initiator, opponent)
     d20 = d20 or context.dice.d(20)
-    result = house.opposed(wfrp4e.skill_bonus(mine), wfrp4e.skill_bonus(theirs), d20, roller=roller)
+    bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
+    result = house.opposed(bonus, wfrp4e.skill_bonus(theirs), d20, roller=roller)
     label = f" ({purpose})" if purpose else ""
     verdict = f"{initiator.name} wins with {result.opposed_sl} SL" if result.hit else f"{opponent.name} holds"
     message = (
@@ -82,6 +92,12 @@ def opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, 
             raise CommandError(f"'{on_win}' is not a condition of this game system.")
         change_condition(context, opponent, definition.name, 1)
         message += f" {opponent.name} gains {definition.name}."
+    if result.hit and frees_from:
+        have = next((c.count for c in context.conditions if c.combatant_id == initiator.pk and c.name == frees_from), 0)
+        if have:
+            removed = min(have, 1 + max(0, result.opposed_sl))
+            left = change_condition(context, initiator, frees_from, -removed)
+            message += f" {initiator.name} is rid of {removed} {frees_from} ({left} left)."
     if result.hit and momentum.uses_momentum(context.encounter) and momentum.earn(context.encounter, initiator):
         context.touch(initiator)
         message += f" {initiator.name} +1 Momentum."

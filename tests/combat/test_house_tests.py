@@ -104,3 +104,22 @@ def test_the_gm_screen_offers_the_tests_and_the_cast_forms(d20_fight):
         HTTP_HX_REQUEST="true",
     )  # fmt: skip
     assert "Anders wins with 2 SL. Orc Boy gains Stunned." in response.content.decode()
+
+
+def test_a_won_strength_test_throws_off_entangled_and_pummel_adds_the_attacks_sl(d20_fight):
+    fight = d20_fight
+    encounter, gm = fight.table.encounter, fight.table.gm
+    commands.add_condition(encounter, gm, combatant=fight.anders.pk, condition="Entangled", count=3)
+    # S 38 vs 45: 3 + 10 - 4 = 9 vs 4: +5 SL: one plus five removes all three.
+    outcome = commands.opposed_test(
+        encounter, gm, initiator=fight.anders.pk, opponent=fight.orc.pk, initiator_skill="S", opponent_skill="45",
+        d20=4, frees_from="Entangled",
+    )  # fmt: skip
+    assert "Anders is rid of 3 Entangled (0 left)." in outcome.message
+    # Pummel: Strength/Endurance at the attack's +2 SL: 3 + 2 + 10 - 12 = 3 vs 4 would lose; tie...
+    lost = commands.opposed_test(encounter, gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+                                 initiator_skill="S", opponent_skill="Endurance", d20=10)  # fmt: skip
+    won = commands.opposed_test(encounter, gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+                                initiator_skill="S", opponent_skill="Endurance", d20=10, modifier_sl=2,
+                                on_win="Stunned", purpose="Pummel")  # fmt: skip
+    assert not lost.result["won"] and won.result["won"] and "Orc Boy gains Stunned." in won.message
