@@ -35,6 +35,10 @@ class Encounter(models.Model):
     def system(self):
         return self.campaign.system
 
+    def plays(self, house_rule):
+        """Is the house-rule toggle `house_rule` (a key named after the seed's heading) in force here?"""
+        return house_rule in self.house_rules
+
 
 class Combatant(models.Model):
     class Side(models.TextChoices):

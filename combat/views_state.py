@@ -82,7 +82,7 @@ class EncounterView:
     def can_choose_place(self):
         """Fortune's "choose when to act" is open at the start of a Round (house rule "Fortune Points")."""
         encounter = self.encounter
-        if "fortune_points" not in encounter.house_rules or encounter.status == "ended":
+        if not encounter.plays("fortune_points") or encounter.status == "ended":
             return False
         return encounter.status == "planning" or self.round_starting
 
@@ -118,9 +118,7 @@ def build(encounter, user, viewer_role=None):
     for row in rows:
         row.braced = str(row.pk) in braced
     if active is not None:
-        in_force = [
-            c.name for c in active.conditions if c.name.lower() in encounter.house_rules or c.name == "Unconscious"
-        ]
+        in_force = [c.name for c in active.conditions if encounter.plays(c.name.lower()) or c.name == "Unconscious"]
         view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)] if encounter.house_rules else []
     view.momentum = momentum_rule.uses_momentum(encounter)
     visible = {row.pk for row in rows if gm or row.mine}

@@ -274,7 +274,7 @@ def attack(
         surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
-    pummel = "pummel" in encounter.house_rules and "Pummel" in {p.name for p in weapon.properties.all()}
+    pummel = encounter.plays("pummel") and "Pummel" in {p.name for p in weapon.properties.all()}
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
@@ -297,7 +297,7 @@ FREE_ATTACK_RULES = {"disengaging": "disengaging", "zone_of_control": "zones_of_
 def free_attack_problem(context, attacker, kind, sheet, weapon_name):
     """Seed 000 "Disengaging" and "Zones of Control": once per Round, a melee weapon without Slow."""
     encounter = context.encounter
-    if FREE_ATTACK_RULES[kind] not in encounter.house_rules:
+    if not encounter.plays(FREE_ATTACK_RULES[kind]):
         raise forms.ValidationError(
             f"Free attacks for {kind.replace('_', ' ')} are a house rule this encounter does not use."
         )

@@ -20,12 +20,8 @@ PROMPTS = "prompts"
 SKILL_CHARACTERISTIC = {"Cool": "WP", "Endurance": "T"}
 
 
-def in_force(encounter, heading_key):
-    return heading_key in encounter.house_rules
-
-
 def uses_house_conditions(encounter):
-    return any(in_force(encounter, name.lower()) for name in house.DEADLY_CONDITIONS + ("blinded", "stunned"))
+    return any(encounter.plays(name.lower()) for name in house.DEADLY_CONDITIONS + ("blinded", "stunned"))
 
 
 def counts_of(context, combatant):
@@ -34,7 +30,7 @@ def counts_of(context, combatant):
     return {
         c.name: c.count
         for c in context.conditions
-        if c.combatant_id == combatant.pk and (in_force(encounter, c.name.lower()) or c.name == "Unconscious")
+        if c.combatant_id == combatant.pk and (encounter.plays(c.name.lower()) or c.name == "Unconscious")
     }
 
 
@@ -101,7 +97,7 @@ def end_of_turn(context, combatant):
             f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "") for name, wounds in lost.items()
         )
         notes.append(f"{combatant.name} loses {total} Wounds at the end of the turn ({detail}).")
-    deadly_rule = in_force(encounter, "deadly_conditions")
+    deadly_rule = encounter.plays("deadly_conditions")
     for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule):
         prompt(context, combatant, test, kind="test")
         notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")

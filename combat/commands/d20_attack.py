@@ -16,11 +16,7 @@ TESTS = "tests"
 
 
 def uses_d20(encounter):
-    return TESTS in encounter.house_rules
-
-
-def on(encounter, key):
-    return key in encounter.house_rules
+    return encounter.plays(TESTS)
 
 
 def roller_of(attacker, target):
@@ -49,10 +45,10 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     target_sheet = sheets.get(target.pk)
     attacker_conditions, target_conditions = conditions_of(context, attacker), conditions_of(context, target)
     weapon_names = weapon_properties.names(weapon)
-    fatigued = on(encounter, "fatigued")
+    fatigued = encounter.plays("fatigued")
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
     kind = weapon.kind
-    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and on(encounter, "blackpowder"))
+    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and encounter.plays("blackpowder"))
     if target_sheet is None:
         options = {"defenceless": 0}
     else:
@@ -62,8 +58,8 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
             dodge_skill=target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"),
             willpower=target_sheet.character.characteristic("WP"),
             shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet.carries("Shield")),
-            defensive=target_sheet.carries("Defensive") and on(encounter, "defensive"),
-            conditions=list(target_conditions) if on(encounter, "defenceless") else [],
+            defensive=target_sheet.carries("Defensive") and encounter.plays("defensive"),
+            conditions=list(target_conditions) if encounter.plays("defenceless") else [],
             fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
         )
     defence = defence_key(defence) or max(options, key=options.get)
@@ -91,13 +87,13 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         armour = house.house_armour_points(
             [(locations, points, "Partial" in names) for locations, points, names in target_sheet.armour_pieces],
             penetrating="Penetrating" in weapon_names,
-            partial_rule=on(encounter, "partial"),
-            penetrating_rule=on(encounter, "penetrating"),
+            partial_rule=encounter.plays("partial"),
+            penetrating_rule=encounter.plays("penetrating"),
         )
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
-        wrap="Wrap" in weapon_names and on(encounter, "wrap"),
+        wrap="Wrap" in weapon_names and encounter.plays("wrap"),
     )  # fmt: skip
     roll = outcome.roll
     critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
@@ -150,7 +146,7 @@ def impales(encounter, weapon_names, target_sheet, location, d100):
     it under the house rule."""
     if "Impale" not in weapon_names or d100 % 10:
         return False
-    if target_sheet is None or not on(encounter, "impenetrable"):
+    if target_sheet is None or not encounter.plays("impenetrable"):
         return True
     return not any(
         location in locations and "Impenetrable" in names for locations, _, names in target_sheet.armour_pieces

@@ -170,7 +170,7 @@ def roll_initiative(context):
     else:
         order, rolls = turn_order(ranks, lambda key: context.dice.d(10))
     by_pk = {c.pk: c for c in context.combatants}
-    if "slow" in context.encounter.house_rules:
+    if context.encounter.plays("slow"):
         # Seed 000 "Slow": you always act last in a Round; several Slow fighters keep their own order.
         sheets = context.sheets_by_combatant()
         slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
@@ -301,7 +301,7 @@ def round_effects(context, phase):
             "text": getattr(c.definition, phase),
         }
         for c in in_play
-        if getattr(c.definition, phase) and not conditions.in_force(context.encounter, c.name.lower())
+        if getattr(c.definition, phase) and not context.encounter.plays(c.name.lower())
     ]
 
 

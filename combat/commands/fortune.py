@@ -17,7 +17,7 @@ class ChooseArgs(OwnCombatantArgs):
     position = forms.IntegerField(min_value=0, help_text="Place in this Round's order, 0 first.")
 
     def clean(self):
-        if "fortune_points" not in self.context.encounter.house_rules:
+        if not self.context.encounter.plays("fortune_points"):
             raise forms.ValidationError('Choosing when to act is the house rule "Fortune Points", which is off.')
         return super().clean()
 

@@ -24,7 +24,7 @@ def pools(encounter):
 
 def uses_group_advantage(encounter):
     """WFRP 4e as written; the Momentum house rule replaces it."""
-    return encounter.system == GameSystem.WFRP4E and "momentum" not in encounter.house_rules
+    return encounter.system == GameSystem.WFRP4E and not encounter.plays("momentum")
 
 
 def pool_of(combatant_side):

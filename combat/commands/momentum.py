@@ -25,7 +25,7 @@ SPENDS = {
 
 
 def uses_momentum(encounter):
-    return MOMENTUM in encounter.house_rules
+    return encounter.plays(MOMENTUM)
 
 
 def current_action(encounter):
