@@ -85,3 +85,16 @@ def test_commands_do_not_grow(table, dice, name, args):
             commands.apply_damage(table.encounter, table.gm, combatant=table.orc.pk, amount=1)
         counts.append(count(lambda: commands.execute(table.encounter, table.gm, name, args, dice=dice)))
     assert counts[0] == counts[1], counts
+
+
+def test_house_rule_turns_do_not_grow(table, dice):
+    """Next turn with conditions ticking and Momentum decaying, and a D20 attack, as the encounter grows."""
+    commands.set_house_rules(table.encounter, table.gm, rules=["all"])
+    commands.start(table.encounter, table.gm)
+    counts = []
+    for extra in (3, 25):
+        grow(table, extra)  # every newcomer Bleeding, with a timer
+        for combatant in table.encounter.combatants.all():
+            commands.add_condition(table.encounter, table.gm, combatant=combatant.pk, condition="Ablaze")
+        counts.append(count(lambda: commands.next_turn(table.encounter, table.gm, dice=dice)))
+    assert counts[0] == counts[1], counts
