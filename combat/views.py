@@ -22,8 +22,8 @@ def encounter_or_404(pk):
         raise Http404("No such encounter.") from None
 
 
-def viewer(request, pk):
-    view = views_state.build(encounter_or_404(pk), request.user)
+def viewer(request, pk, with_sheets=False):
+    view = views_state.build(encounter_or_404(pk), request.user, with_sheets=with_sheets)
     if view is None:
         raise PermissionDenied("You are not part of this encounter.")
     return view
@@ -31,7 +31,7 @@ def viewer(request, pk):
 
 @login_required
 def encounter(request, pk):
-    view = viewer(request, pk)
+    view = viewer(request, pk, with_sheets=True)
     return render_page(request, view, attack_panel.build(view, request.GET) if view.is_gm else None)
 
 

@@ -95,7 +95,7 @@ def load_encounter(pk):
     return Encounter.objects.select_related("campaign").get(pk=pk)
 
 
-def build(encounter, user, viewer_role=None):
+def build(encounter, user, viewer_role=None, with_sheets=False):
     """The view of `encounter` for `user`, or None when the user may not see it."""
     viewer_role = viewer_role or role(encounter, user)
     if viewer_role is None:
@@ -110,7 +110,8 @@ def build(encounter, user, viewer_role=None):
     for turn, c in enumerate(combatants, start=1):
         mine = c.character_id is not None and c.character.player_id == user.pk
         rows.append(Row(c, by_combatant.get(c.pk, []), mine, gm or mine or not c.is_npc, turn))
-    attach_sheets([row for row in rows if row.mine], encounter.system)
+    if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
+        attach_sheets([row for row in rows if row.mine], encounter.system)
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
