@@ -155,3 +155,11 @@ def test_sheet_page_queries_do_not_grow_with_skills_and_gear(table, anders):
     anders.weapons.set(Weapon.objects.filter(system="wfrp4e"))
     anders.armour.set(Armour.objects.filter(system="wfrp4e"))
     assert queries() == before
+
+
+def test_live_pushes_carry_points_but_not_the_stat_block(table, anders):
+    from combat.rendering import live_fragments
+    from combat.views_state import build, load_encounter
+
+    push = live_fragments(build(load_encounter(table.encounter.pk), table.anna))
+    assert "Fortune <strong>2</strong>" in push and "Characteristics" not in push
