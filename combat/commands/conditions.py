@@ -26,12 +26,8 @@ def uses_house_conditions(encounter):
 
 def counts_of(context, combatant):
     """{condition: count} of the conditions whose house rule is on (Unconscious always counts)."""
-    encounter = context.encounter
-    return {
-        c.name: c.count
-        for c in context.conditions
-        if c.combatant_id == combatant.pk and (encounter.plays(c.name.lower()) or c.name == "Unconscious")
-    }
+    counts = context.condition_counts(combatant)
+    return {name: n for name, n in counts.items() if context.encounter.plays(name.lower()) or name == "Unconscious"}
 
 
 def target_for(context, combatant, skill, modifier):

@@ -26,10 +26,6 @@ def roller_of(attacker, target):
     return "defender"
 
 
-def conditions_of(context, combatant):
-    return {c.name: c.count for c in context.conditions if c.combatant_id == combatant.pk}
-
-
 @dataclass
 class D20Attack:
     result: wfrp4e.AttackResult
@@ -43,7 +39,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     encounter = context.encounter
     sheets = context.sheets_by_combatant()
     target_sheet = sheets.get(target.pk)
-    attacker_conditions, target_conditions = conditions_of(context, attacker), conditions_of(context, target)
+    attacker_conditions, target_conditions = context.condition_counts(attacker), context.condition_counts(target)
     weapon_names = weapon_properties.names(weapon)
     fatigued = encounter.plays("fatigued")
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)

@@ -60,6 +60,10 @@ class Context:
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)
 
+    def condition_counts(self, combatant):
+        """{condition name: count} the combatant has now."""
+        return {c.name: c.count for c in self.conditions if c.combatant_id == combatant.pk}
+
     def condition_of(self, combatant, definition):
         return next(
             (c for c in self.conditions if c.combatant_id == combatant.pk and c.definition_id == definition.pk), None
