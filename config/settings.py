@@ -111,8 +111,13 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
 def redis_channel_layer(url):
-    # Limits measured on these machines (DESIGN.md): the default pool of 100 failed ~100 simultaneous
-    # connects, and without health checks the first broadcast after a Redis restart was lost.
+    # Limits measured on these machines: the default pool of 100 failed ~100 simultaneous connects, and
+    # without health checks the first broadcast after a Redis restart was lost. A consumer waits for its
+    # messages in a blocking read of `brpop_timeout` seconds; redis-py's default socket timeout is just as
+    # long, so an idle socket's read timed out and closed the phone's websocket every ~10 s. Give the socket
+    # room above the blocking read; keepalive and health checks still find a dead server.
+    from channels_redis.core import RedisChannelLayer
+
     return {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {
@@ -123,6 +128,7 @@ def redis_channel_layer(url):
                     "health_check_interval": 10,
                     "socket_keepalive": True,
                     "retry_on_timeout": True,
+                    "socket_timeout": RedisChannelLayer.brpop_timeout * 3,
                 }
             ],
             "capacity": 300,

@@ -12,6 +12,7 @@ from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+IDLE_SECONDS = 30
 LAYERS = {
     "memory": {"BACKEND": "channels.layers.InMemoryChannelLayer"},
 }
@@ -19,6 +20,8 @@ if os.environ.get("REDIS_URL"):
     from config.settings import redis_channel_layer
 
     LAYERS["redis"] = redis_channel_layer(os.environ["REDIS_URL"])
+elif os.environ.get("REDIS_REQUIRED"):  # CI: the Redis layer is what production runs, so it must be tested
+    raise RuntimeError("REDIS_REQUIRED is set but REDIS_URL is not: the Redis consumer tests would not run.")
 
 
 @pytest.fixture(params=sorted(LAYERS))
@@ -80,6 +83,17 @@ async def test_a_command_pushes_each_viewer_their_own_view(table, channel_layer)
     assert "7/12" in gm_html and "Sneaky Goblin" in gm_html
     await player_socket.disconnect()
     await gm_socket.disconnect()
+
+
+async def test_an_idle_socket_stays_open_and_receives_the_next_change(table, channel_layer):
+    """Between turns a phone may hear nothing for minutes; on Redis it used to die after about 10 s."""
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    assert await socket.receive_nothing(timeout=IDLE_SECONDS, interval=0.5), "the idle socket was sent something"
+    assert not socket.future.done(), "the consumer stopped while idle"
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    assert 'data-version="5"' in await socket.receive_from(timeout=3)
+    await socket.disconnect()
 
 
 async def test_reconnect_gets_the_current_view(table, channel_layer):
