@@ -1,6 +1,7 @@
 """Who may see and change a character sheet: its campaign's GM, and the player who owns it."""
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from characters.models import Character
@@ -17,10 +18,13 @@ def sheet_role(character, user):
 
 
 def character_for(user, pk, allowed=(GM, OWNER), queryset=None):
-    """The character and the user's role on it; 404 for no such character, 403 for anyone else's."""
+    """The character and the user's role on it; 403 for a fellow player's character, and 404 for what the user
+    cannot know exists (no such character, an NPC, another campaign's), so ids cannot be probed."""
     queryset = queryset if queryset is not None else Character.objects.all()
     character = get_object_or_404(queryset.select_related("campaign", "player"), pk=pk)
     role = sheet_role(character, user)
+    if role is None and (character.is_npc or not character.campaign.players.filter(pk=user.pk).exists()):
+        raise Http404("No such character.")
     if role not in allowed:
         raise PermissionDenied("That character sheet is not yours.")
     return character, role

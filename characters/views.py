@@ -76,12 +76,13 @@ def join(request, token):
 @login_required
 @require_POST
 def claim(request, pk):
-    character = get_object_or_404(Character.objects.select_related("campaign"), pk=pk)
+    # NPCs and other campaigns' characters are not shown to the player: they answer like missing ones.
+    character = get_object_or_404(
+        Character.objects.select_related("campaign"), pk=pk, is_npc=False, campaign__players=request.user
+    )
     campaign = character.campaign
-    if not campaign.players.filter(pk=request.user.pk).exists():
-        raise PermissionDenied("Join the campaign before claiming a character.")
-    if character.is_npc or character.player_id not in (None, request.user.pk):
-        messages.error(request, f"{character.name} is not free to claim.")
+    if character.player_id not in (None, request.user.pk):
+        messages.error(request, f"{character.name} already belongs to another player.")
     else:
         character.player = request.user
         character.save(update_fields=["player"])

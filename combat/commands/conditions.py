@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 from django import forms
 
-from combat.commands.spine import GM, Args, CommandError, CommandForbidden, command
+from combat.commands.spine import Args, CommandError, CommandForbidden, command
 from combat.models import ConditionInstance
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
@@ -136,10 +136,10 @@ class PromptArgs(Args):
     def clean_prompt(self):
         pk = self.cleaned_data["prompt"]
         entry = next((p for p in self.context.encounter.pools.get(PROMPTS, []) if p["id"] == pk), None)
-        if entry is None:
+        combatant = entry and next((c for c in self.context.combatants if c.pk == entry["combatant"]), None)
+        if combatant is None or not self.context.sees(combatant):
             raise forms.ValidationError(f"There is no open test {pk}.")
-        combatant = next((c for c in self.context.combatants if c.pk == entry["combatant"]), None)
-        if self.context.role != GM and (combatant is None or combatant.player_id != self.context.user.pk):
+        if not self.context.acts_for(combatant):
             raise CommandForbidden("That test is not yours to roll.")
         return entry
 

@@ -30,7 +30,7 @@ def choose_when_to_act(context, combatant, position):
         if ordered[0].pk != encounter.active_id:
             raise CommandError("Fortune chooses when to act at the start of a Round, before the second turn.")
         if position == 0 and combatant.pk != encounter.active_id:
-            raise CommandError(f"{ordered[0].name} is already acting; choose a later place.")
+            raise CommandError(f"{context.named(ordered[0])} is already acting; choose a later place.")
     left = points.spend(combatant, "fortune")
     rest = [c for c in ordered if c.pk != combatant.pk]
     position = min(position, len(rest))

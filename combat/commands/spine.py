@@ -57,6 +57,18 @@ class Context:
             }
         return self.sheets
 
+    def sees(self, combatant):
+        """Players see every combatant but the hidden ones (views_state.build shows them the same)."""
+        return self.role == GM or not combatant.hidden
+
+    def acts_for(self, combatant):
+        """The GM acts for everyone; a player only for their own characters that they can see."""
+        return self.role == GM or (self.sees(combatant) and combatant.player_id == self.user.pk)
+
+    def named(self, combatant, unseen="Someone"):
+        """The combatant's name in a message to this viewer, never the name of one they may not see."""
+        return combatant.name if self.sees(combatant) else unseen
+
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)
 
@@ -82,8 +94,9 @@ class Args(forms.Form):
         if pk is None:
             return None
         for combatant in self.context.combatants:
-            if combatant.pk == pk:
+            if combatant.pk == pk and self.context.sees(combatant):
                 return combatant
+        # What the viewer may not see answers exactly like what does not exist.
         raise forms.ValidationError(f"There is no combatant {pk} in this encounter.")
 
     def clean_combatant(self):
@@ -99,7 +112,7 @@ class OwnCombatantArgs(CombatantArgs):
 
     def clean_combatant(self):
         combatant = super().clean_combatant()
-        if self.context.role != GM and combatant.player_id != self.context.user.pk:
+        if not self.context.acts_for(combatant):
             raise CommandForbidden(f"{combatant.name} is not your character.")
         return combatant
 

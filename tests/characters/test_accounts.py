@@ -47,7 +47,9 @@ def test_claiming_is_refused_for_taken_characters_npcs_and_non_members(table):
     assert Character.objects.get(pk=table.anders.character_id).player == table.anna
     assert Character.objects.get(pk=npc.pk).player is None
     free = CharacterFactory(campaign=table.campaign, name="Free")
-    assert table.client(table.outsider).post(f"/characters/{free.pk}/claim/").status_code == 403
+    # An outsider cannot know the character exists: it answers like a missing one.
+    assert table.client(table.outsider).post(f"/characters/{free.pk}/claim/").status_code == 404
+    assert Character.objects.get(pk=free.pk).player is None
 
 
 def test_api_token_page_issues_a_token_once(table):
