@@ -6,6 +6,7 @@ Production: DATABASE_URL (PostgreSQL) + REDIS_URL (Redis channel layer), DEBUG o
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -19,6 +20,11 @@ def env_bool(name, default=False):
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name, default):
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
 
 
 def env_list(name, default=""):
@@ -49,6 +55,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "axes",
     "rules",
     "characters",
     "combat",
@@ -66,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: it turns a refused login into the lockout page on the way out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -147,6 +156,37 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out login (site or admin) is refused before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes), for the site's and the admin's login alike. Two counts share one limit: per
+# username (guessing one account's password from many addresses) and per address (a few passwords tried on many
+# accounts from one). A table on one wifi shares the address count: a player's typos lock the others out only once
+# the table has LOGIN_FAILURE_LIMIT failures, each within LOGIN_COOLOFF_MINUTES of the next. Counting
+# username+address instead of the address would spare the table but let the spray through.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+# Counted from the last failure, so whoever keeps guessing stays locked out.
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+# A success must not wipe the counts: axes would wipe its address's count too, so anyone with an account could
+# guess at another's password and log into their own between guesses.
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Nothing reads a log of successful logins; it would only grow by a row, with an address, per login.
+AXES_DISABLE_ACCESS_LOG = True
+# The client's address for the per-address count. Behind the TLS proxy REMOTE_ADDR is not it: uvicorn's
+# --forwarded-allow-ips='*' takes the *first* X-Forwarded-For entry, which the client can write. Each proxy appends
+# the address it saw, so with PROXY_COUNT proxies the client is that many entries from the right, whatever the
+# client put in front (ipware counts the proxies after the client: one fewer; non-strict, as the chain may be
+# longer). Without a proxy (make run, tests) REMOTE_ADDR is the client.
+PROXY_COUNT = env_int("PROXY_COUNT", 0 if (DEBUG or TESTING) else 1)
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",) if PROXY_COUNT else ("REMOTE_ADDR",)
+AXES_IPWARE_PROXY_COUNT = max(PROXY_COUNT - 1, 0)
+IPWARE_STRICT = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
