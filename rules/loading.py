@@ -68,7 +68,7 @@ def load(force=False):
                 continue
             for entry in seed_rows(system, kind):
                 values, many = _resolve(model, system, entry)
-                key = {"system": system, **{field: values.pop(field) for field in model.natural_key}}
+                key = {"system": system, **{field: values.pop(field) for field in model.match_fields}}
                 row = model.objects.filter(**key).first()
                 if row is None:
                     row = model.objects.create(**key, **values)

@@ -13,11 +13,19 @@ HIT_LOCATIONS = [
 ]
 
 
+class ReferenceDataManager(models.Manager):
+    def get_by_natural_key(self, system, name):
+        return self.get(system=system, name=name)
+
+
 class ReferenceData(models.Model):
-    """Rows loaded from rules/data/<system>/; `customised` marks an admin's edit the loader must keep."""
+    """Rows loaded from rules/data/<system>/; `customised` marks an admin's edit the loader must keep.
+
+    Campaign rows and backups name a reference row by its natural key, (system, name), never by its id, which
+    differs between databases."""
 
     # The fields `loadrules` matches a data-file entry to its row by (with `system`).
-    natural_key = ("name",)
+    match_fields = ("name",)
 
     system = models.CharField(max_length=20, choices=GameSystem.choices, db_index=True)
     name = models.CharField(max_length=100)
@@ -26,6 +34,8 @@ class ReferenceData(models.Model):
     customised = models.BooleanField(
         default=False, help_text="Edited in admin: `loadrules` keeps this row unless run with --force."
     )
+
+    objects = ReferenceDataManager()
 
     class Meta:
         abstract = True
@@ -36,6 +46,9 @@ class ReferenceData(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.get_system_display()})"
+
+    def natural_key(self):
+        return (self.system, self.name)
 
 
 class RollRange(models.Model):
@@ -207,17 +220,29 @@ class CriticalTable(ReferenceData):
         return [wound.as_row() for wound in self.wounds.all()]
 
 
+class CriticalWoundManager(models.Manager):
+    def get_by_natural_key(self, system, table, name):
+        return self.get(system=system, table__name=table, name=name)
+
+
 class CriticalWound(RollRange, ReferenceData):
-    natural_key = ("table", "name")
+    """Its name is unique per table, not per system."""
+
+    match_fields = ("table", "name")
 
     table = models.ForeignKey(CriticalTable, on_delete=models.CASCADE, related_name="wounds")
     wounds = models.PositiveSmallIntegerField(default=1, help_text="Extra Wounds the critical deals.")
+
+    objects = CriticalWoundManager()
 
     class Meta:
         ordering = ["table", "low"]
         constraints = [
             models.UniqueConstraint(fields=["table", "name"], name="critical_wound_unique_per_table"),
         ]
+
+    def natural_key(self):
+        return (self.system, self.table.name, self.name)
 
     def siblings(self):
         return CriticalWound.objects.filter(table_id=self.table_id).exclude(pk=self.pk)
