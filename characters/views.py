@@ -3,10 +3,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from characters import access
+from characters import access, backup
 from characters.forms import CharacterForm, NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
 from characters.sheet import Sheet, with_sheet
@@ -59,6 +62,20 @@ def campaign(request, pk):
             "encounters": campaign.encounters.all(),
             "join_url": request.build_absolute_uri(f"/join/{campaign.join_token}/") if is_gm else None,
         },
+    )
+
+
+@login_required
+def export_campaign(request, pk):
+    """The GM's download of the campaign: the file `manage.py importcampaign` restores."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if campaign.gm_id != request.user.pk:
+        raise PermissionDenied("Only the GM downloads the campaign.")
+    filename = f"{slugify(campaign.name) or 'campaign'}-{campaign.pk}.json"
+    return HttpResponse(
+        backup.as_json(backup.export_campaign(campaign)),
+        content_type="application/json",
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
 
 

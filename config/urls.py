@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/token/", character_views.api_token, name="api-token"),
     path("campaigns/new/", character_views.new_campaign, name="new-campaign"),
     path("campaigns/<int:pk>/", character_views.campaign, name="campaign"),
+    path("campaigns/<int:pk>/export/", character_views.export_campaign, name="campaign-export"),
     path("campaigns/<int:pk>/house-rules/", character_views.campaign_house_rules, name="campaign-house-rules"),
     path("campaigns/<int:campaign_pk>/encounters/new/", combat_views.new_encounter, name="new-encounter"),
     path("join/<str:token>/", character_views.join, name="join"),

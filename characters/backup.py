@@ -1,0 +1,216 @@
+"""A campaign to a JSON file and back: `manage.py exportcampaign`, `manage.py importcampaign` and the GM's download.
+
+The rows are written by Django's serializer, so a new model field travels without changes here. Users and rules
+reference rows (weapons, armour, skills, condition definitions) are named by natural key (username; system and
+name), since their ids differ between databases. Campaign rows keep their ids: the log's undo snapshots and the
+encounters' pools name combatants, conditions and characters by id, so an import goes into a database without
+those rows. Undo snapshots name condition definitions by id too; the file names them by natural key instead.
+"""
+
+import copy
+import datetime
+import json
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, connection, transaction
+
+from characters.models import Campaign, Character, CharacterSkill
+from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+from rules.models import ConditionDefinition
+
+FORMAT = "wfrp-combat-tracker campaign"
+VERSION = 1
+
+# Each model with the lookup from its rows to their campaign, in the order they are written and read back: each
+# after the rows it points to, except Encounter.active.
+ROWS_OF_CAMPAIGN = {
+    Campaign: "pk",
+    Character: "campaign",
+    CharacterSkill: "character__campaign",
+    Encounter: "campaign",
+    Combatant: "encounter__campaign",
+    ConditionInstance: "combatant__encounter__campaign",
+    LogEntry: "encounter__campaign",
+}
+MODELS = list(ROWS_OF_CAMPAIGN)
+
+
+class BackupError(Exception):
+    """The file cannot be imported here; nothing was changed."""
+
+
+@dataclass
+class Imported:
+    campaign: Campaign
+    new_users: list  # usernames created (with no usable password) because this database did not have them
+
+
+def export_campaign(campaign):
+    """The campaign and everything in it, as the dict the backup file holds."""
+    records = []
+    for model, to_campaign in ROWS_OF_CAMPAIGN.items():
+        rows = model.objects.filter(**{to_campaign: campaign.pk}).order_by("pk")
+        records += serializers.serialize("python", rows, use_natural_foreign_keys=True)
+    snapshot_rows = list(_snapshot_conditions(records))
+    definitions = ConditionDefinition.objects.in_bulk({row["definition_id"] for row in snapshot_rows})
+    for row in snapshot_rows:
+        row["definition_id"] = list(definitions[row["definition_id"]].natural_key())
+    return {"format": FORMAT, "version": VERSION, "objects": records}
+
+
+class _Encoder(DjangoJSONEncoder):
+    def default(self, o):
+        # DjangoJSONEncoder cuts times to the millisecond; a restored log must keep its exact times.
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def as_json(data):
+    return json.dumps(data, cls=_Encoder, indent=1, ensure_ascii=False)
+
+
+def import_campaign(data):
+    """Recreate the campaign of a backup (a dict read from its JSON) with the same ids; returns an `Imported`.
+    Raises BackupError, changing nothing, when the file is not a backup or this database cannot take it."""
+    records = copy.deepcopy(_records(data))  # ids replace the natural keys of the snapshots: not in the caller's dict
+    references = _natural_references(records)
+    usernames = sorted(key[0] for key in references.pop(get_user_model(), ()))
+    definition_keys = {tuple(row["definition_id"]) for row in _snapshot_conditions(records)}
+    references.setdefault(ConditionDefinition, set()).update(definition_keys)
+    _check_rules_data(references)
+    _check_ids_free(records)
+    try:
+        with transaction.atomic():
+            new_users = _create_missing_users(usernames)
+            definitions = {key: ConditionDefinition.objects.get_by_natural_key(*key) for key in definition_keys}
+            for row in _snapshot_conditions(records):
+                row["definition_id"] = definitions[tuple(row["definition_id"])].pk
+            for row in serializers.deserialize("python", records):
+                row.save()
+            # Foreign keys are checked at commit; check now, also when the caller's transaction commits later.
+            connection.check_constraints(table_names=_tables())
+            _reset_id_sequences()
+    except (DeserializationError, IntegrityError) as exc:
+        raise BackupError(f"The backup could not be restored, nothing was changed: {exc}") from exc
+    campaign_pk = next(record["pk"] for record in records if record["model"] == "characters.campaign")
+    return Imported(Campaign.objects.get(pk=campaign_pk), new_users)
+
+
+def _records(data):
+    """The file's rows, once the envelope says it is a backup this version reads."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError("This is not a campaign backup of this tracker.")
+    if data.get("version") != VERSION:
+        raise BackupError(
+            f"This backup has format version {data.get('version')}; this tracker reads version {VERSION}."
+        )
+    records = data.get("objects")
+    if not isinstance(records, list) or not all(
+        isinstance(record, dict) and isinstance(record.get("pk"), int) and isinstance(record.get("fields"), dict)
+        for record in records
+    ):
+        raise BackupError("The backup file is damaged: its rows are not all objects with a pk and fields.")
+    known = {model._meta.label_lower for model in MODELS}
+    foreign = sorted({str(record.get("model")) for record in records} - known)
+    if foreign:
+        raise BackupError(f"The backup has rows a campaign backup never holds: {', '.join(foreign)}.")
+    if sum(record["model"] == "characters.campaign" for record in records) != 1:
+        raise BackupError("The backup file is damaged: it should hold exactly one campaign.")
+    return records
+
+
+def _natural_references(records):
+    """{model: {natural key, ...}} of the users and rules rows the records name by natural key."""
+    references = {}
+    for record in records:
+        model = apps.get_model(record["model"])
+        for name, value in record["fields"].items():
+            try:
+                field = model._meta.get_field(name)
+            except FieldDoesNotExist:
+                raise BackupError(f"The backup file is damaged: {record['model']} has no field '{name}'.") from None
+            if not (field.is_relation and hasattr(field.related_model, "natural_key") and value):
+                continue
+            keys = value if field.many_to_many else [value]
+            if not all(isinstance(key, list) for key in keys):
+                raise BackupError(f"The backup file is damaged: {record['model']} {name} should be named, not {value}.")
+            references.setdefault(field.related_model, set()).update(tuple(key) for key in keys)
+    return references
+
+
+def _snapshot_conditions(records):
+    """The condition rows inside the log's undo snapshots (combat/snapshot.py), which name their definition."""
+    for record in records:
+        if record["model"] == "combat.logentry" and record["fields"].get("undo_state"):
+            yield from record["fields"]["undo_state"]["conditions"]
+
+
+def _check_rules_data(references):
+    missing = []
+    for model, keys in references.items():
+        for key in sorted(keys):
+            try:
+                model.objects.get_by_natural_key(*key)
+            except ObjectDoesNotExist:
+                missing.append(f"{model._meta.verbose_name} {key[-1]} ({', '.join(key[:-1])})")
+    if missing:
+        raise BackupError(
+            f"This database lacks rules data the campaign uses ({_some(missing)}): run manage.py loadrules first."
+        )
+
+
+def _check_ids_free(records):
+    taken = []
+    for model in MODELS:
+        pks = [record["pk"] for record in records if record["model"] == model._meta.label_lower]
+        existing = sorted(model.objects.filter(pk__in=pks).values_list("pk", flat=True))
+        if existing:
+            taken.append(f"{model._meta.verbose_name} {_some(existing)}")
+    if taken:
+        raise BackupError(
+            f"This database already has rows with the ids the campaign keeps ({'; '.join(taken)}): "
+            "import it into a database without them (a new one, after migrate and loadrules)."
+        )
+
+
+def _some(items, shown=8):
+    more = f" and {len(items) - shown} more" if len(items) > shown else ""
+    return ", ".join(map(str, items[:shown])) + more
+
+
+def _create_missing_users(usernames):
+    users = get_user_model().objects
+    existing = set(users.filter(username__in=usernames).values_list("username", flat=True))
+    new = [username for username in usernames if username not in existing]
+    for username in new:
+        users.create_user(username, password=None)
+    return new
+
+
+def _tables():
+    """The tables an import writes: the models' own and those of their many-to-many fields."""
+    return [
+        table
+        for model in MODELS
+        for table in [
+            model._meta.db_table,
+            *(field.remote_field.through._meta.db_table for field in model._meta.local_many_to_many),
+        ]
+    ]
+
+
+def _reset_id_sequences():
+    """Rows came in with explicit ids; PostgreSQL's id sequences must move past them before the next insert."""
+    statements = connection.ops.sequence_reset_sql(no_style(), MODELS)
+    if statements:
+        with connection.cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement)
