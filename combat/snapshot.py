@@ -7,6 +7,7 @@ import copy
 
 from characters.models import Character
 from combat.models import Combatant, ConditionInstance
+from rules.models import ConditionDefinition
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools", "house_rules"]
 COMBATANT_FIELDS = [
@@ -59,12 +60,41 @@ def _restore_rows(model, queryset, rows, fields):
         model.objects.bulk_update(kept, [field.removesuffix("_id") for field in fields])
 
 
+def _without_deleted_references(snapshot):
+    """The snapshot's rows as they can be restored now that an admin or GM may have deleted what they name:
+    a combatant whose character sheet is gone comes back without it (as deleting the sheet leaves a combatant
+    in play), a condition whose definition is gone stays gone. Returns (combatants, conditions, notes)."""
+    combatants, conditions = snapshot["combatants"], snapshot["conditions"]
+    named = {row["character_id"] for row in combatants if row["character_id"]}
+    characters = set(Character.objects.filter(pk__in=named).values_list("pk", flat=True))
+    definitions = set(
+        ConditionDefinition.objects.filter(pk__in={row["definition_id"] for row in conditions}).values_list(
+            "pk", flat=True
+        )
+    )
+    notes = [
+        f"{row['name']}'s character sheet was deleted"
+        for row in combatants
+        if row["character_id"] in named - characters
+    ]
+    if any(row["definition_id"] not in definitions for row in conditions):
+        notes.append("conditions deleted from the rules data stay gone")
+    combatants = [
+        {**row, "character_id": row["character_id"] if row["character_id"] in characters else None}
+        for row in combatants
+    ]
+    conditions = [row for row in conditions if row["definition_id"] in definitions]
+    return combatants, conditions, notes
+
+
 def restore(encounter, snapshot):
-    _restore_rows(Combatant, encounter.combatants.all(), snapshot["combatants"], COMBATANT_FIELDS)
+    """Make the encounter what the snapshot holds; returns notes on what could not come back."""
+    combatants, conditions, notes = _without_deleted_references(snapshot)
+    _restore_rows(Combatant, encounter.combatants.all(), combatants, COMBATANT_FIELDS)
     _restore_rows(
         ConditionInstance,
         ConditionInstance.objects.filter(combatant__encounter=encounter),
-        snapshot["conditions"],
+        conditions,
         CONDITION_FIELDS,
     )
     characters = {row["id"]: row for row in snapshot.get("characters", [])}
@@ -78,3 +108,4 @@ def restore(encounter, snapshot):
         Character.objects.bulk_update(changed, CHARACTER_FIELDS)
     for field, value in snapshot["encounter"].items():
         setattr(encounter, field, value)
+    return notes

@@ -446,7 +446,8 @@ def undo(context):
     )
     if target is None:
         raise CommandError("Nothing to undo.")
-    snapshot.restore(context.encounter, target.undo_state)
+    notes = snapshot.restore(context.encounter, target.undo_state)
     target.undone = True
     target.save(update_fields=["undone"])
-    return f"Undid: {target.message}", {"undone": target.version}
+    message = f"Undid: {target.message}" + "".join(f" ({note}.)" for note in notes)
+    return message, {"undone": target.version}
