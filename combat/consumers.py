@@ -4,6 +4,9 @@ Every message is that viewer's whole live view as htmx out-of-band swaps, so a m
 reconnect is healed by the next message: nothing is replayed, nothing is lost.
 """
 
+import asyncio
+import time
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -14,6 +17,7 @@ from combat.models import Encounter
 from combat.rendering import live_fragments
 
 FORBIDDEN = 4403
+RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
 
 
 @database_sync_to_async
@@ -30,6 +34,9 @@ def render_for(encounter_id, user, csrf_token=None):
 
 
 class EncounterConsumer(AsyncWebsocketConsumer):
+    last_resync = -RESYNC_INTERVAL
+    pending_resync = None
+
     async def connect(self):
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
         self.user = self.scope.get("user")
@@ -46,11 +53,25 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.push(*rendered)
 
     async def disconnect(self, code):
+        if self.pending_resync:
+            self.pending_resync.cancel()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Viewers only listen; any message from them asks for a full resync."""
+        """Viewers only listen; any message from them asks for a full resync, at most one a second: a socket
+        that floods gets one deferred resync for all it sent meanwhile, never a render per message."""
+        if self.pending_resync and not self.pending_resync.done():
+            return
+        wait = self.last_resync + RESYNC_INTERVAL - time.monotonic()
+        if wait > 0:
+            self.pending_resync = asyncio.create_task(self.resync(after=wait))
+        else:
+            await self.resync()
+
+    async def resync(self, after=0):
+        await asyncio.sleep(after)
+        self.last_resync = time.monotonic()
         await self.refresh()
 
     async def encounter_changed(self, event):

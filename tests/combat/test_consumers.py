@@ -1,6 +1,7 @@
 """The websocket from the outside: the full ASGI app, a real session cookie, per-viewer HTML."""
 
 import os
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -8,6 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from combat import commands
+from combat.consumers import RESYNC_INTERVAL
 from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,8 +38,8 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def connect(encounter_id, user=None, origin="http://127.0.0.1", more_cookies=""):
-    headers = [(b"origin", origin.encode())]
+async def connect(encounter_id, user=None, origin="http://127.0.0.1:8000", more_cookies="", host="127.0.0.1:8000"):
+    headers = [(b"host", host.encode())] + ([(b"origin", origin.encode())] if origin else [])
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}{more_cookies}".encode()))
@@ -118,9 +120,52 @@ async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, 
     assert not connected
 
 
-async def test_foreign_origin_is_refused(table, channel_layer):
-    _, connected, _ = await connect(table.encounter.pk, table.gm, origin="http://evil.example")
+@pytest.mark.parametrize(
+    "origin, host",
+    [
+        ("http://evil.example", "127.0.0.1:8000"),
+        ("http://localhost:9999", "localhost:8000"),  # another program on the same machine
+        ("http://127.0.0.1", "127.0.0.1:8000"),
+        ("https://127.0.0.1:8000", "127.0.0.1:8000"),  # a socket on ws:// belongs to an http:// page
+        ("http://evil.example", "evil.example"),  # not one of ALLOWED_HOSTS
+        ("null", "127.0.0.1:8000"),
+        ("", "127.0.0.1:8000"),
+    ],
+)
+async def test_foreign_origin_is_refused(table, channel_layer, origin, host):
+    _, connected, _ = await connect(table.encounter.pk, table.gm, origin=origin, host=host)
     assert not connected
+
+
+@pytest.mark.parametrize(
+    "origin, host", [("http://localhost", "localhost:80"), ("http://localhost:8000", "localhost:8000")]
+)
+async def test_the_sites_own_origin_is_accepted(table, channel_layer, origin, host):
+    socket, connected, _ = await connect(table.encounter.pk, table.gm, origin=origin, host=host)
+    assert connected
+    await socket.disconnect()
+
+
+async def test_a_trusted_origin_is_accepted_behind_a_proxy(table, channel_layer, settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://tracker.example"]
+    socket, connected, _ = await connect(table.encounter.pk, table.gm, origin="https://tracker.example:443")
+    assert connected
+    await socket.disconnect()
+
+
+async def test_a_flooding_socket_gets_at_most_one_resync_a_second(table, channel_layer):
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    started = time.monotonic()
+    for _ in range(1000):
+        await socket.send_to(text_data="resync")
+    frames = [await socket.receive_from(timeout=5)]  # the flood is answered...
+    while not await socket.receive_nothing(timeout=1.5, interval=0.05):
+        frames.append(await socket.receive_from(timeout=3))
+    elapsed = time.monotonic() - started
+    assert len(frames) <= elapsed / RESYNC_INTERVAL + 1, f"{len(frames)} resyncs in {elapsed:.1f} s"
+    assert all('data-version="4"' in frame for frame in frames)  # ...with the full current view
+    await socket.disconnect()
 
 
 async def test_player_removed_from_the_campaign_is_disconnected_on_the_next_change(table, channel_layer):
