@@ -156,7 +156,8 @@ def attach_sheets(rows, system):
 
 
 def as_json(view):
-    """The API's state object (DESIGN.md "JSON API")."""
+    """The API's state object (DESIGN.md "JSON API"). A player's holds exactly what their phone shows: the turn
+    order's names and sides, and their own characters in full; the GM's holds every combatant in full."""
     encounter = view.encounter
     return {
         "id": encounter.pk,
@@ -170,20 +171,32 @@ def as_json(view):
         "active": view.active.pk if view.active else None,
         "pools": view.pools or {},
         "round_end": view.round_end,
-        "combatants": [
-            {
-                "id": row.pk,
-                "name": row.name,
-                "side": row.side,
-                "initiative": row.initiative,
-                "wounds": row.wounds if row.show_wounds else None,
-                "max_wounds": row.max_wounds if row.show_wounds else None,
-                "advantage": row.advantage,
-                "momentum": row.advantage if view.momentum else None,
-                "hidden": row.hidden if view.is_gm else False,
-                "character": row.character_id,
-                "conditions": [{"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions],
-            }
-            for row in view.rows
-        ],
+        "prompts": [prompt_json(p) for p in view.prompts],
+        "combatants": [combatant_json(view, row) for row in view.rows],
     }
+
+
+def combatant_json(view, row):
+    """A combatant as this viewer's screen shows it: a player sees of others only their name and side."""
+    shown = {"id": row.pk, "name": row.name, "side": row.side}
+    if not (view.is_gm or row.mine):
+        return {**shown, **dict.fromkeys(COMBATANT_DETAILS)}
+    return {
+        **shown,
+        "initiative": row.initiative,
+        "wounds": row.wounds,
+        "max_wounds": row.max_wounds,
+        "advantage": row.advantage,
+        "momentum": row.advantage if view.momentum else None,
+        "hidden": row.hidden,
+        "character": row.character_id,
+        "conditions": [{"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions],
+    }
+
+
+COMBATANT_DETAILS = ["initiative", "wounds", "max_wounds", "advantage", "momentum", "hidden", "character", "conditions"]
+
+
+def prompt_json(prompt):
+    """An open test waiting for a roll, as the GM screen and the phone show it."""
+    return {key: prompt.get(key) for key in ("id", "combatant", "name", "kind", "reason", "skill", "target")}
