@@ -10,7 +10,15 @@ from django import forms
 from characters.sheet import LOCATION_LABELS, SheetWeapon
 from combat.commands import d20_attack, group_advantage, turn, weapon_properties
 from combat.commands import momentum as momentum_rule
-from combat.commands.house_rules import NamesField, NumbersField
+from combat.commands.fields import (
+    DiceListField,
+    DieField,
+    NamesField,
+    OneOfField,
+    TextField,
+    WholeNumberField,
+    YesNoField,
+)
 from combat.commands.spine import Args, command
 from combat.commands.surprise import surprised_condition
 from rules.engine import wfrp4e, wfrp4e_house
@@ -22,38 +30,32 @@ __all__ = ["attack"]
 UNARMED = "Unarmed"
 
 
-def d100_field(help_text):
-    return forms.IntegerField(required=False, min_value=1, max_value=100, help_text=help_text)
-
-
 class AttackArgs(Args):
-    attacker = forms.IntegerField()
-    target = forms.IntegerField()
-    weapon = forms.CharField(max_length=100, help_text="Name of a weapon the attacker carries (or Unarmed).")
-    defence = forms.CharField(
-        required=False, max_length=100, help_text="Skill or characteristic the target opposes with; empty: unopposed."
-    )
-    attack_modifier = forms.IntegerField(required=False, min_value=-100, max_value=100)
-    defence_modifier = forms.IntegerField(required=False, min_value=-100, max_value=100)
-    attacker_roll = d100_field("The attacker's d100; rolled when empty.")
-    defender_roll = d100_field("The defender's d100; rolled when empty.")
-    fumble_roll = d100_field("d100 on the fumble table, if the attacker fumbles.")
-    defender_fumble_roll = d100_field("d100 on the fumble table, if the defender fumbles.")
-    critical_roll = d100_field("d100 on the critical table of the location, on a critical.")
-    momentum = forms.IntegerField(
+    attacker = WholeNumberField()
+    target = WholeNumberField()
+    weapon = TextField(help_text="Name of a weapon the attacker carries (or Unarmed).")
+    defence = TextField(required=False, help_text="Skill or characteristic the target opposes with; empty: unopposed.")
+    attack_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
+    defence_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
+    attacker_roll = DieField(100, help_text="The attacker's d100; rolled when empty.")
+    defender_roll = DieField(100, help_text="The defender's d100; rolled when empty.")
+    fumble_roll = DieField(100, help_text="d100 on the fumble table, if the attacker fumbles.")
+    defender_fumble_roll = DieField(100, help_text="d100 on the fumble table, if the defender fumbles.")
+    critical_roll = DieField(100, help_text="d100 on the critical table of the location, on a critical.")
+    momentum = WholeNumberField(
         required=False, min_value=1, max_value=20, help_text="Momentum the attacker spends: +10 each (house rule)."
     )
-    d20 = NumbersField(required=False, help_text="House rules: the D20s thrown (as many as the test rolls).")
-    situations = NamesField(required=False, help_text="House rules: Advantage/Disadvantage rows that apply.")
-    fortune_reroll = forms.BooleanField(required=False, help_text="House rules: 1 Fortune for an extra D20.")
-    fortune_sl = forms.IntegerField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
-    free_attack = forms.ChoiceField(
+    d20 = DiceListField(20, help_text="House rules: the D20s thrown (as many as the test rolls).")
+    situations = NamesField(help_text="House rules: Advantage/Disadvantage rows that apply.")
+    fortune_reroll = YesNoField(help_text="House rules: 1 Fortune for an extra D20.")
+    fortune_sl = WholeNumberField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
+    free_attack = OneOfField(
         required=False,
         choices=[("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")],
         help_text="House rules: a free Melee attack (once per Round, never with a Slow weapon, no Action).",
     )
-    special = forms.ChoiceField(required=False, choices=weapon_properties.SPECIALS, help_text="House rules.")
-    wounds_override = forms.IntegerField(
+    special = OneOfField(required=False, choices=weapon_properties.SPECIALS, help_text="House rules.")
+    wounds_override = WholeNumberField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
 
@@ -94,8 +96,6 @@ class AttackArgs(Args):
         unknown = sorted(set(data.get("situations") or []) - set(wfrp4e_house.SITUATIONS))
         if unknown:
             raise forms.ValidationError(f"Unknown situation(s): {', '.join(unknown)}.")
-        if any(not 1 <= roll <= 20 for roll in data.get("d20") or []):
-            raise forms.ValidationError("A D20 shows 1 to 20.")
         defence = data.get("defence")
         if defence and d20_attack.uses_d20(self.context.encounter):
             pass  # the house rules' defence bonuses are checked when the attack resolves

@@ -9,6 +9,7 @@ from dataclasses import asdict
 
 from django import forms
 
+from combat.commands.fields import DieField, WholeNumberField
 from combat.commands.spine import Args, CommandError, CommandForbidden, command
 from combat.models import ConditionInstance
 from rules.engine import wfrp4e_house as house
@@ -131,7 +132,7 @@ def end_of_round(context):
 
 
 class PromptArgs(Args):
-    prompt = forms.IntegerField()
+    prompt = WholeNumberField()
 
     def clean_prompt(self):
         pk = self.cleaned_data["prompt"]
@@ -145,8 +146,8 @@ class PromptArgs(Args):
 
 
 class ResolveArgs(PromptArgs):
-    roll = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="d100; rolled when empty.")
-    target = forms.IntegerField(required=False, min_value=0, max_value=200, help_text="For combatants without a sheet.")
+    roll = DieField(100, help_text="d100; rolled when empty.")
+    target = WholeNumberField(required=False, min_value=0, max_value=200, help_text="For combatants without a sheet.")
 
 
 def close(context, entry):

@@ -23,6 +23,7 @@ from django import forms
 
 from combat import snapshot
 from combat.commands import conditions, fortune, group_advantage, momentum, turn, weapon_properties
+from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.commands.surprise import surprised_condition
@@ -42,13 +43,13 @@ def require_active(context):
 
 
 class AddCombatantArgs(Args):
-    character = forms.IntegerField(required=False)
-    name = forms.CharField(required=False, max_length=120)
-    side = forms.ChoiceField(choices=Combatant.Side.choices, required=False)
-    max_wounds = forms.IntegerField(required=False, min_value=1, max_value=10_000)
-    wounds = forms.IntegerField(required=False, min_value=0, max_value=10_000)
-    initiative = forms.IntegerField(required=False, min_value=-1000, max_value=1000)
-    hidden = forms.BooleanField(required=False)
+    character = WholeNumberField(required=False)
+    name = TextField(required=False, max_length=120)
+    side = OneOfField(choices=Combatant.Side.choices, required=False)
+    max_wounds = WholeNumberField(required=False, min_value=1, max_value=10_000)
+    wounds = WholeNumberField(required=False, min_value=0, max_value=10_000)
+    initiative = WholeNumberField(required=False, min_value=-1000, max_value=1000)
+    hidden = YesNoField()
 
     def clean_character(self):
         pk = self.cleaned_data.get("character")
@@ -127,7 +128,7 @@ def reveal_combatant(context, combatant):
 
 
 class SetInitiativeArgs(CombatantArgs):
-    value = forms.IntegerField(min_value=-1000, max_value=1000)
+    value = WholeNumberField(min_value=-1000, max_value=1000)
 
 
 @command(SetInitiativeArgs)
@@ -190,7 +191,7 @@ def roll_initiative(context):
 
 
 class MoveArgs(CombatantArgs):
-    position = forms.IntegerField(min_value=0, help_text="New place in the turn order, 0 first.")
+    position = WholeNumberField(min_value=0, help_text="New place in the turn order, 0 first.")
 
 
 @command(MoveArgs)
@@ -373,7 +374,7 @@ def heal(context, combatant, amount):
 
 
 class ConditionArgs(CombatantArgs):
-    condition = forms.CharField(max_length=100)
+    condition = TextField()
 
     def clean_condition(self):
         name = self.cleaned_data["condition"].strip()
@@ -385,8 +386,8 @@ class ConditionArgs(CombatantArgs):
 
 
 class AddConditionArgs(ConditionArgs):
-    count = forms.IntegerField(required=False, min_value=1, max_value=99)
-    remaining = forms.IntegerField(required=False, min_value=1, max_value=999, help_text="Rounds it lasts.")
+    count = WholeNumberField(required=False, min_value=1, max_value=99)
+    remaining = WholeNumberField(required=False, min_value=1, max_value=999, help_text="Rounds it lasts.")
 
 
 @command(AddConditionArgs)
@@ -412,7 +413,7 @@ def add_condition(context, combatant, condition, count, remaining):
 
 
 class RemoveConditionArgs(ConditionArgs):
-    count = forms.IntegerField(required=False, min_value=1, max_value=99, help_text="Empty removes all.")
+    count = WholeNumberField(required=False, min_value=1, max_value=99, help_text="Empty removes all.")
 
 
 @command(RemoveConditionArgs)

@@ -4,6 +4,7 @@ Round, disregarding Initiative order." The place holds for that Round; the next 
 from django import forms
 
 from combat.commands import points
+from combat.commands.fields import WholeNumberField
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import CommandError, OwnCombatantArgs, command
 from combat.models import Encounter
@@ -14,7 +15,7 @@ CHOSEN = "chosen_places"  # combatants who bought their place this Round
 
 
 class ChooseArgs(OwnCombatantArgs):
-    position = forms.IntegerField(min_value=0, help_text="Place in this Round's order, 0 first.")
+    position = WholeNumberField(min_value=0, help_text="Place in this Round's order, 0 first.")
 
     def clean(self):
         if not self.context.encounter.plays("fortune_points"):

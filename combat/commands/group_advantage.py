@@ -5,6 +5,7 @@ The pools live in `encounter.pools` ({"ally": n, "adversary": n, ...}) so that u
 
 from django import forms
 
+from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.spine import Args, CommandError, command
 from combat.models import Combatant, Encounter
 from rules.engine import wfrp4e
@@ -82,13 +83,13 @@ class GroupAdvantageArgs(Args):
 
 
 class PoolArgs(GroupAdvantageArgs):
-    side = forms.ChoiceField(choices=POOL_SIDES)
+    side = OneOfField(choices=POOL_SIDES)
 
 
 class GainArgs(PoolArgs):
-    reason = forms.ChoiceField(choices=[(key, text) for key, text in wfrp4e.ADVANTAGE_GAINS.items()])
-    sl = forms.IntegerField(required=False, min_value=-20, max_value=20, help_text="SL of the Assess test.")
-    nemesis = forms.BooleanField(required=False, help_text="Victory over a party nemesis.")
+    reason = OneOfField(choices=[(key, text) for key, text in wfrp4e.ADVANTAGE_GAINS.items()])
+    sl = WholeNumberField(required=False, min_value=-20, max_value=20, help_text="SL of the Assess test.")
+    nemesis = YesNoField(help_text="Victory over a party nemesis.")
 
 
 @command(GainArgs)
@@ -112,8 +113,8 @@ def spend_choices(encounter):
 
 
 class SpendArgs(PoolArgs):
-    spend = forms.SlugField(max_length=40)
-    amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For variable costs.")
+    spend = TextField(max_length=40)
+    amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For variable costs.")
 
     def clean_spend(self):
         key = self.cleaned_data["spend"]
@@ -158,7 +159,7 @@ def spend_advantage(context, side, spend, amount, cost):
 
 
 class ResolveRoundArgs(GroupAdvantageArgs):
-    dominant = forms.ChoiceField(choices=[*POOL_SIDES, ("none", "Neither")])
+    dominant = OneOfField(choices=[*POOL_SIDES, ("none", "Neither")])
 
 
 @command(ResolveRoundArgs)

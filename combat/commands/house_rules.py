@@ -2,35 +2,15 @@
 
 from django import forms
 
+from combat.commands.fields import NamesField
 from combat.commands.spine import Args, command
 from rules.house_rules import normalise
 
 __all__ = ["set_house_rules"]
 
 
-class NamesField(forms.Field):
-    """A list of names: a JSON list from the API, or comma-separated from a form."""
-
-    def to_python(self, value):
-        if value in (None, ""):
-            return []
-        if isinstance(value, str):
-            return [name.strip() for name in value.split(",") if name.strip()]
-        return value
-
-
-class NumbersField(NamesField):
-    """Whole numbers, as a JSON list or comma-separated (typed dice such as "14, 3")."""
-
-    def to_python(self, value):
-        try:
-            return [int(item) for item in super().to_python(value)]
-        except (TypeError, ValueError):
-            raise forms.ValidationError("Give whole numbers, separated by commas.") from None
-
-
 class HouseRulesArgs(Args):
-    rules = NamesField(required=False, help_text='Toggle keys (or headings) in force; ["all"] for every one.')
+    rules = NamesField(help_text='Toggle keys (or headings) in force; ["all"] for every one.')
 
     def clean_rules(self):
         try:

@@ -4,7 +4,16 @@ from django import forms
 
 from combat.commands import d20_attack, momentum
 from combat.commands.conditions import change_condition
-from combat.commands.house_rules import NamesField, NumbersField
+from combat.commands.fields import (
+    DiceListField,
+    DieField,
+    NamesField,
+    NumberListField,
+    SkillField,
+    TextField,
+    WholeNumberField,
+    YesNoField,
+)
 from combat.commands.spine import Args, CommandError, command
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
@@ -45,28 +54,28 @@ def skill_of(context, combatant, name):
 
 
 def value_of(context, combatant, given):
-    """A skill given as a number, or by name from the sheet."""
-    return int(given) if str(given).lstrip("-").isdigit() else skill_of(context, combatant, given)
+    """A skill given as a number (SkillField has read it), or by name from the sheet."""
+    return given if isinstance(given, int) else skill_of(context, combatant, given)
 
 
 def named(given, value):
-    return str(value) if str(given).lstrip("-").isdigit() else f"{given} {value}"
+    return str(value) if isinstance(given, int) else f"{given} {value}"
 
 
 class OpposedArgs(D20Args):
-    initiator = forms.IntegerField()
-    opponent = forms.IntegerField()
-    initiator_skill = forms.CharField(max_length=60, help_text="A skill name from the sheet, or its value.")
-    opponent_skill = forms.CharField(max_length=60)
-    d20 = forms.IntegerField(required=False, min_value=1, max_value=20, help_text="Rolled when empty.")
-    on_win = forms.CharField(required=False, max_length=100, help_text="A condition the opponent gains on a win.")
-    frees_from = forms.CharField(
-        required=False, max_length=100, help_text="A condition the win removes from the initiator, one plus one per SL."
+    initiator = WholeNumberField()
+    opponent = WholeNumberField()
+    initiator_skill = SkillField(max_length=60, help_text="A skill name from the sheet, or its value.")
+    opponent_skill = SkillField(max_length=60)
+    d20 = DieField(20, help_text="Rolled when empty.")
+    on_win = TextField(required=False, help_text="A condition the opponent gains on a win.")
+    frees_from = TextField(
+        required=False, help_text="A condition the win removes from the initiator, one plus one per SL."
     )
-    modifier_sl = forms.IntegerField(
+    modifier_sl = WholeNumberField(
         required=False, min_value=-20, max_value=20, help_text="SL added to the initiator (Pummel, Hook: the attack's)."
     )
-    purpose = forms.CharField(required=False, max_length=100, help_text="e.g. Strike to Stun")
+    purpose = TextField(required=False, help_text="e.g. Strike to Stun")
 
 
 @command(OpposedArgs)
@@ -105,19 +114,19 @@ def opposed_test(
 
 
 class SpellArgs(D20Args):
-    caster = forms.IntegerField()
-    cn = forms.IntegerField(min_value=0, max_value=30, help_text="Effective Casting Number.")
-    casting_roll = forms.IntegerField(required=False, min_value=1, max_value=100)
-    counterspeller = forms.IntegerField(required=False)
-    counter_roll = forms.IntegerField(required=False, min_value=1, max_value=100)
-    magic_missile = forms.BooleanField(required=False)
-    damage = forms.IntegerField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
-    targets = NumbersField(required=False, help_text="Combatant ids, one attack each.")
-    d20 = NumbersField(required=False, help_text="One D20 per target, in order; rolled when empty.")
-    d100 = NumbersField(required=False, help_text="One D100 per target (location); rolled when empty.")
-    willing = NumbersField(required=False, help_text="Targets that let the spell hit.")
-    magic_resistance = NumbersField(required=False, help_text="Targets with the Magic Resistance Talent.")
-    overcast = NamesField(required=False, help_text="Overcast choices, as text for the log.")
+    caster = WholeNumberField()
+    cn = WholeNumberField(min_value=0, max_value=30, help_text="Effective Casting Number.")
+    casting_roll = DieField(100)
+    counterspeller = WholeNumberField(required=False)
+    counter_roll = DieField(100)
+    magic_missile = YesNoField()
+    damage = WholeNumberField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
+    targets = NumberListField(help_text="Combatant ids, one attack each.")
+    d20 = DiceListField(20, help_text="One D20 per target, in order; rolled when empty.")
+    d100 = DiceListField(100, help_text="One D100 per target (location); rolled when empty.")
+    willing = NumberListField(help_text="Targets that let the spell hit.")
+    magic_resistance = NumberListField(help_text="Targets with the Magic Resistance Talent.")
+    overcast = NamesField(help_text="Overcast choices, as text for the log.")
 
     def clean_caster(self):
         return self._combatant("caster")

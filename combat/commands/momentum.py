@@ -7,8 +7,8 @@ restores it with the rest.
 from django import forms
 
 from combat.commands import turn
+from combat.commands.fields import NumberListField, OneOfField, WholeNumberField
 from combat.commands.group_advantage import turn_key
-from combat.commands.house_rules import NumbersField
 from combat.commands.spine import CombatantArgs, CommandError, command
 from rules.engine import wfrp4e_house
 
@@ -63,7 +63,7 @@ class MomentumArgs(CombatantArgs):
 
 
 class GainMomentumArgs(MomentumArgs):
-    reason = forms.ChoiceField(choices=list(wfrp4e_house.MOMENTUM_GAINS.items()))
+    reason = OneOfField(choices=list(wfrp4e_house.MOMENTUM_GAINS.items()))
 
 
 @command(GainMomentumArgs)
@@ -78,10 +78,10 @@ def gain_momentum(context, combatant, reason):
 
 
 class SpendMomentumArgs(MomentumArgs):
-    use = forms.ChoiceField(choices=list(SPENDS.items()))
-    engaged = NumbersField(required=False, help_text="Disengage: the combatants engaged with them.")
-    amount = forms.IntegerField(required=False, min_value=1, max_value=100, help_text="For an attack.")
-    talent = forms.ChoiceField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
+    use = OneOfField(choices=list(SPENDS.items()))
+    engaged = NumberListField(help_text="Disengage: the combatants engaged with them.")
+    amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For an attack.")
+    talent = OneOfField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
 
 @command(SpendMomentumArgs)

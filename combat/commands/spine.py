@@ -14,6 +14,7 @@ from django.db import transaction
 from characters.models import Character
 from characters.sheet import Sheet, with_sheet
 from combat import broadcast, snapshot
+from combat.commands.fields import WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
 from rules.engine.dice import Dice
@@ -104,7 +105,7 @@ class Args(forms.Form):
 
 
 class CombatantArgs(Args):
-    combatant = forms.IntegerField()
+    combatant = WholeNumberField()
 
 
 class OwnCombatantArgs(CombatantArgs):
@@ -118,7 +119,7 @@ class OwnCombatantArgs(CombatantArgs):
 
 
 class AmountArgs(CombatantArgs):
-    amount = forms.IntegerField(min_value=0, max_value=10_000)
+    amount = WholeNumberField(min_value=0, max_value=10_000)
 
 
 @dataclass(frozen=True)

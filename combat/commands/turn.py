@@ -1,8 +1,7 @@
 """A turn is one Move and one Action (seed 002 "Combat Summary" step 3), plus an Additional Action bought
 with Advantage. The tracker keeps what the active combatant has used, in `encounter.pools["turn"]`."""
 
-from django import forms
-
+from combat.commands.fields import OneOfField, YesNoField
 from combat.commands.group_advantage import turn_key
 from combat.commands.spine import Args, CommandError, command
 
@@ -63,8 +62,8 @@ def use(encounter, part, used=True):
 
 
 class MarkTurnArgs(Args):
-    part = forms.ChoiceField(choices=PARTS)
-    used = forms.BooleanField(required=False, help_text="Leave out (false) to give it back.")
+    part = OneOfField(choices=PARTS)
+    used = YesNoField(help_text="Leave out (false) to give it back.")
 
 
 @command(MarkTurnArgs)

@@ -115,7 +115,10 @@ def test_stale_version_is_409_and_a_double_click_advances_one_turn(table):
         ({}, "Say which command"),
         ({"command": "apply_damage", "args": {"amount": 2}}, "combatant: This field is required"),
         ({"command": "apply_damage", "args": {"combatant": "orc", "amount": "two"}}, "whole number"),
-        ({"command": "apply_damage", "args": {"combatant": "orc", "amount": -1}}, "greater than or equal to 0"),
+        (
+            {"command": "apply_damage", "args": {"combatant": "orc", "amount": -1}},
+            "Give a whole number from 0 to 10000",
+        ),
         ({"command": "apply_damage", "args": {"combatant": 424242, "amount": 1}}, "no combatant 424242"),
         ({"command": "apply_damage", "args": [1]}, "args must be an object"),
         ({"command": "next_turn", "expected_version": "latest"}, "expected_version"),

@@ -201,7 +201,7 @@ def test_undo_with_nothing_to_undo(db, rules_data):
     [
         ("fly", {}, "Unknown command"),
         ("apply_damage", {"combatant": "orc"}, "amount: This field is required"),
-        ("apply_damage", {"combatant": "orc", "amount": -3}, "greater than or equal to 0"),
+        ("apply_damage", {"combatant": "orc", "amount": -3}, "Give a whole number from 0 to 10000"),
         ("apply_damage", {"combatant": "orc", "amount": "lots"}, "whole number"),
         ("apply_damage", {"combatant": 999999, "amount": 3}, "no combatant 999999"),
         ("apply_damage", {"combatant": "orc", "amount": 3, "crit": True}, "Unknown argument"),
@@ -231,3 +231,4 @@ def test_only_the_gm_may_run_commands(table):
     for user in (table.anna, table.outsider):
         with pytest.raises(CommandForbidden):
             commands.next_turn(table.encounter, user)
+

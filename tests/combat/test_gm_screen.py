@@ -50,7 +50,7 @@ def test_form_fields_become_arguments_and_empty_inputs_are_ignored(table):
 
 def test_bad_input_shows_the_message_and_changes_nothing(table):
     response = do(table, "apply_damage", {"combatant": table.orc.pk, "amount": "-4"})
-    assert "greater than or equal to 0" in response.content.decode()
+    assert "Give a whole number from 0 to 10000" in response.content.decode()
     assert Combatant.objects.get(pk=table.orc.pk).wounds == 12
 
 
