@@ -55,10 +55,10 @@ def command_args(post):
 @require_POST
 def run_command(request, pk, name):
     encounter = encounter_or_404(pk)
-    raw_version = request.POST.get("expected_version", "")
-    expected = int(raw_version) if raw_version.isdigit() else None
     try:
-        outcome = commands.execute(encounter, request.user, name, command_args(request.POST), expected)
+        outcome = commands.execute(
+            encounter, request.user, name, command_args(request.POST), request.POST.get("expected_version")
+        )
         flash, level = outcome.message, "success"
     except commands.CommandForbidden as exc:
         raise PermissionDenied(str(exc)) from None
@@ -98,10 +98,8 @@ def attack(request, pk):
 
 def apply_attack(request, view, panel, args):
     """Apply the attack; the answer is the live view plus a fresh form (or the same one, with the error)."""
-    raw_version = request.POST.get("expected_version", "")
-    expected = int(raw_version) if raw_version.isdigit() else None
     try:
-        outcome = commands.execute(view.encounter, request.user, "attack", args, expected)
+        outcome = commands.execute(view.encounter, request.user, "attack", args, request.POST.get("expected_version"))
         flash = {"text": outcome.message, "level": "success"}
     except commands.CommandError as exc:
         outcome, flash = None, {"text": str(exc), "level": "error"}

@@ -225,3 +225,9 @@ class YesNoField(forms.BooleanField):
         if isinstance(value, str) and value.strip().lower() in self.WORDS:
             return self.WORDS[value.strip().lower()]
         raise ValidationError(self.error_messages["invalid"], code="invalid")
+
+
+VERSION_SEEN = "expected_version is the encounter's version you saw: a whole number, 0 or more (or leave it out)."
+EXPECTED_VERSION = WholeNumberField(
+    required=False, min_value=0, error_messages={"invalid": VERSION_SEEN, "range": VERSION_SEEN}
+)

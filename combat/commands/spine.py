@@ -14,7 +14,7 @@ from django.db import transaction
 from characters.models import Character
 from characters.sheet import Sheet, with_sheet
 from combat import broadcast, snapshot
-from combat.commands.fields import WholeNumberField
+from combat.commands.fields import EXPECTED_VERSION, WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
 from rules.engine.dice import Dice
@@ -159,7 +159,9 @@ def describe_errors(form):
 
 
 def execute(encounter, user, name, args=None, expected_version=None, dice=None):
-    """Run command `name` on `encounter` (an Encounter or its id) for `user`; returns an Outcome."""
+    """Run command `name` on `encounter` (an Encounter or its id) for `user`; returns an Outcome.
+
+    expected_version: the version the caller saw, a number or a form's digits; None or "" checks nothing."""
     with transaction.atomic():
         pk = encounter.pk if isinstance(encounter, Encounter) else encounter
         locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
@@ -177,10 +179,10 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         unknown = sorted(set(args) - set(cmd.args.base_fields))
         if unknown:
             raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
-        if expected_version is not None and (
-            isinstance(expected_version, bool) or not isinstance(expected_version, int)
-        ):
-            raise CommandError("expected_version must be a whole number.")
+        try:
+            expected_version = EXPECTED_VERSION.clean(expected_version)
+        except forms.ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
         if expected_version is not None and expected_version != locked.version:
             raise StaleVersion(
                 f"The encounter has changed since you looked (version {locked.version}, you saw "
