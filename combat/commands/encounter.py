@@ -93,6 +93,10 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
     context.changed_combatants.discard(combatant)
     hidden_note = " (hidden)" if hidden else ""
+    if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
+        # Everyone had left a running fight: the newcomer's turn, as the turn always belongs to someone.
+        context.encounter.active = combatant
+        hidden_note += "; it is their turn"
     return f"{name} joins the fight{hidden_note}.", {"combatant": combatant.pk}
 
 
@@ -250,6 +254,8 @@ def next_turn(context):
     require_active(context)
     encounter = context.encounter
     ordered = context.ordered()
+    if not ordered:
+        raise CommandError("Nobody is left in the fight: add a combatant, or end the encounter.")
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
     expired, prefix = [], ""
     finishing = ordered[index] if index >= 0 else None

@@ -232,3 +232,16 @@ def test_only_the_gm_may_run_commands(table):
         with pytest.raises(CommandForbidden):
             commands.next_turn(table.encounter, user)
 
+
+def test_when_everyone_has_left_a_running_fight_the_next_to_join_takes_the_turn(table):
+    encounter = table.encounter
+    commands.start(encounter, table.gm)
+    for combatant in list(encounter.combatants.all()):
+        commands.remove_combatant(encounter, table.gm, combatant=combatant.pk)
+    with pytest.raises(CommandError, match="Nobody is left in the fight"):
+        commands.next_turn(encounter, table.gm)
+    troll = commands.add_combatant(encounter, table.gm, name="Troll", max_wounds=30)
+    assert "it is their turn" in troll.message
+    assert encounter.active_id == troll.result["combatant"]
+    commands.next_turn(encounter, table.gm)
+    assert (encounter.round, encounter.active_id) == (2, troll.result["combatant"])
