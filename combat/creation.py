@@ -1,9 +1,11 @@
 """Creating encounters: they belong to a campaign, created on the fly when the API caller names none."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
 from characters.models import Campaign
+from combat.commands.fields import storable_text, whole_number
 from combat.models import Encounter
 from rules.house_rules import normalise
 from rules.systems import GameSystem
@@ -24,8 +26,13 @@ def create_encounter(user, name, system=None, house_rules=(), campaign_id=None):
         raise EncounterCreationError("Give the encounter a name.")
     if len(name) > 120:
         raise EncounterCreationError("The name can be at most 120 characters.")
+    try:
+        storable_text(name)
+    except ValidationError as exc:
+        raise EncounterCreationError(exc.messages[0]) from None
     if campaign_id is not None:
-        campaign = Campaign.objects.filter(pk=campaign_id, gm=user).first() if isinstance(campaign_id, int) else None
+        pk = whole_number(campaign_id)
+        campaign = Campaign.objects.filter(pk=pk, gm=user).first() if pk is not None else None
         if campaign is None:
             raise EncounterCreationError(f"You run no campaign {campaign_id}.")
         if system not in (None, campaign.system):
