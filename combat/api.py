@@ -3,6 +3,7 @@
 import json
 
 from django.http import JsonResponse
+from django.views import csrf
 from django.views.decorators.http import require_http_methods
 
 from combat import commands, views_state
@@ -14,6 +15,17 @@ STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, comman
 
 def error(message, status):
     return JsonResponse({"ok": False, "error": message}, status=status)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: the API answers in JSON like its other errors; the pages keep Django's page."""
+    if request.path_info.startswith("/api/"):
+        return error(
+            f"The CSRF check failed: {reason.rstrip('.')}. With a session login, send the X-CSRFToken header, "
+            "or authenticate with 'Authorization: Bearer <token>'.",
+            403,
+        )
+    return csrf.csrf_failure(request, reason)
 
 
 def api_login_required(view):

@@ -78,6 +78,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+CSRF_FAILURE_VIEW = "combat.api.csrf_failure"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [

@@ -153,11 +153,25 @@ def test_session_auth_needs_csrf(table):
     client.force_login(table.gm)
     response = post(client, command_url(table.encounter), {"command": "start"})
     assert response.status_code == 403
+    assert response.json() == {
+        "ok": False,
+        "error": "The CSRF check failed: CSRF cookie not set. With a session login, send the X-CSRFToken header, "
+        "or authenticate with 'Authorization: Bearer <token>'.",
+    }
     assert not LogEntry.objects.filter(command="start").exists()
     client.get(f"/encounters/{table.encounter.pk}/")  # sets the CSRF cookie
     token = client.cookies["csrftoken"].value
     response = post(client, command_url(table.encounter), {"command": "start"}, HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 200
+
+
+def test_pages_keep_djangos_csrf_failure_page(table):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(table.gm)
+    response = client.post(f"/encounters/{table.encounter.pk}/do/start/", {})
+    assert response.status_code == 403 and response["Content-Type"].startswith("text/html")
+    assert "CSRF verification failed" in response.content.decode()
+    assert not LogEntry.objects.filter(command="start").exists()
 
 
 def test_list_encounters_shows_only_mine(table, other_table):
