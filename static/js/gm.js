@@ -15,3 +15,28 @@ document.addEventListener("htmx:afterRequest", (event) => {
   const form = event.detail.elt.closest("form[data-reset-on-success]");
   if (form && event.detail.successful && !document.querySelector("#flash.error")) form.reset();
 });
+
+// The attack panel is rendered by the server for the fields a request carried, and several requests from it (a new
+// attacker, a new target, a preview) can be on their way at once. Only the answer to the latest one is shown, and only
+// if the GM has changed nothing since it left; otherwise the panel asks again with everything chosen now. So a target
+// picked or a roll typed while the panel reloads is never lost. Applying disables the panel (hx-disabled-elt), so
+// nothing changes under it and its answer, the fresh form, is always shown.
+let latestPanelRequest = 0;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.target.id === "attack-panel") event.detail.requestConfig.panelRequest = ++latestPanelRequest;
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const { target, requestConfig } = event.detail;
+  if (target.id !== "attack-panel") return;
+  if (requestConfig.panelRequest !== latestPanelRequest) event.detail.shouldSwap = false;
+  const sent = requestConfig.formData;
+  const action = sent.get("action");
+  if (!event.detail.shouldSwap || action === "apply") return;
+  const form = target.querySelector("form");
+  const now = new FormData(form);
+  const names = new Set([...form.elements].filter((field) => field.type !== "submit").map((field) => field.name));
+  const unchanged = (name) => JSON.stringify(sent.getAll(name)) === JSON.stringify(now.getAll(name));
+  if ([...names].every(unchanged)) return;
+  event.detail.shouldSwap = false;
+  htmx.ajax(requestConfig.verb, requestConfig.path, { source: form, values: action ? { action } : {} });
+});
