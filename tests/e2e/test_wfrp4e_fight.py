@@ -1,6 +1,8 @@
 """Two rounds of WFRP 4e as written, in the browser: two PCs against three orcs, attacks resolved with the
 GM's attack form, Group Advantage moving, and Anna's phone following along."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -53,8 +55,9 @@ def attack(page, encounter, attacker, target, attacker_roll, defender_roll):
         pk = str(combatant(encounter, name).pk)
         select = panel.locator(f"select[name={field}]")
         if select.input_value() != pk:
-            with page.expect_response(lambda r: "/attack/" in r.url):
-                select.select_option(pk)
+            select.select_option(pk)
+            # The choice reloads the panel: wait for the one rendered for it, not the one it replaces.
+            expect(panel).to_have_attribute(f"data-{field}", pk)
             expect(panel.locator(f"select[name={field}]")).to_have_value(pk)
     expect(panel.locator("select[name=defence]")).to_have_value("Melee (Basic)")
     panel.locator("input[name=attacker_roll]").fill(str(attacker_roll))
@@ -153,3 +156,65 @@ def test_two_rounds_two_pcs_against_three_orcs(ambush, login):
     assert final == {"Gunther": 11, "Anders": 9, "Orc 1": 5, "Orc 2": 0, "Orc 3": 12}
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert gm.errors == [] and phone_viewer.errors == []
+
+
+def test_choices_made_while_the_attack_panel_reloads_are_kept(ambush, login):
+    """The GM picks an attacker and at once a target, a defence and a roll, all before the panel for the new attacker
+    is back. That answer comes first, while the one for the target is still on its way: nothing the GM chose may be
+    undone."""
+    gm = login("gm", **LAPTOP)
+    page = gm.open(f"/encounters/{ambush.pk}/")
+    panel = page.locator("#attack-panel")
+    roll = panel.locator("input[name=attacker_roll]")
+    anders, orc_3 = (str(combatant(ambush, name).pk) for name in ("Anders", "Orc 3"))
+    expect(panel).to_have_attribute("data-attacker", str(combatant(ambush, "Gunther").pk))
+    page.evaluate(  # counts the panel's answers as they arrive, shown or not
+        """() => document.addEventListener("htmx:beforeSwap", (event) => {
+            if (event.detail.target.id === "attack-panel") window.panelAnswers = (window.panelAnswers || 0) + 1;
+        })"""
+    )
+    reloads = []
+
+    def answer_the_first_reload_first(route):
+        reloads.append(route)
+        is_first = len(reloads) == 1
+        expect(roll).to_have_value("45")  # every reload waits until the GM has chosen everything
+        if not is_first:
+            page.wait_for_function("() => window.panelAnswers >= 1")  # the first answer is in
+        route.continue_()
+
+    page.route(re.compile(r"/attack/\?"), answer_the_first_reload_first)
+    panel.locator("select[name=attacker]").select_option(anders)
+    panel.locator("select[name=target]").select_option(orc_3)
+    panel.locator("select[name=defence]").select_option("")
+    roll.fill("45")
+
+    expect(panel).to_have_attribute("data-attacker", anders)
+    expect(panel).to_have_attribute("data-target", orc_3)
+    expect(panel.locator("select[name=attacker]")).to_have_value(anders)
+    expect(panel.locator("select[name=target]")).to_have_value(orc_3)
+    expect(panel.locator("select[name=defence]")).to_have_value("")
+    expect(roll).to_have_value("45")
+    expect(roll).to_be_focused()  # the GM types on where they were
+    assert gm.errors == []
+
+
+def test_nothing_in_the_attack_panel_can_change_while_the_attack_is_applied(ambush, login):
+    """Applying answers with a fresh form for the next attack, so the panel takes no choices until it is back."""
+    gm = login("gm", **LAPTOP)
+    page = gm.open(f"/encounters/{ambush.pk}/")
+    expect(attack(page, ambush, "Gunther", "Orc 1", 12, 58)).to_contain_text("Hit: Left arm")
+
+    def answer_when_told(route):
+        page.wait_for_function("() => window.applyMayAnswer")
+        route.continue_()
+
+    page.route("**/attack/", answer_when_told)
+    page.locator("#apply-attack").click()
+    for control in ("select[name=attacker]", "select[name=target]", "input[name=attacker_roll]", "#apply-attack"):
+        expect(page.locator(f"#attack-panel {control}")).to_be_disabled()
+    page.evaluate("window.applyMayAnswer = true")
+    expect(page.locator("#attack-result")).to_have_count(0)
+    expect(page.locator("#attack-panel select[name=attacker]")).to_be_enabled()
+    expect(wounds(page, ambush, "Orc 1")).to_have_text("9/12")
+    assert gm.errors == []
