@@ -2,7 +2,6 @@
 
 import json
 import re
-import time
 import urllib.request
 
 from playwright.sync_api import expect
@@ -155,7 +154,7 @@ def test_a_slow_response_overtaken_by_a_newer_push_does_not_roll_the_screen_back
     def answer_late(route):
         response = route.fetch()  # the click's command runs: Gunther's turn
         another_client_runs_next_turn()  # meanwhile: Anders's turn, pushed to the page
-        time.sleep(1)  # the push arrives before the click's answer
+        expect(gm_page.locator("tr.active")).to_contain_text("Anders")  # the push is in before the click's answer
         route.fulfill(response=response)
 
     gm_page.route("**/do/next_turn/", answer_late)
