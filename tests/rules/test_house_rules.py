@@ -24,7 +24,7 @@ def test_every_heading_of_the_document_is_loaded_in_its_group(rules_data):
     ]
     momentum = HouseRule.objects.get(system="wfrp4e", key="momentum")
     assert momentum.name == "Momentum" and momentum.is_toggle
-    assert "you still lose 1 Momentum at the end of your Turn" in momentum.description
+    assert "a Turn on which you earned none ends with 1 Momentum lost" in momentum.description
     assert HouseRule.objects.get(system="wfrp4e", key="grappling").status == "todo"
     assert not HouseRule.objects.get(system="wfrp4e", key="accurate").is_toggle  # "Same as book"
     assert HouseRule.objects.get(system="wfrp4e", key="deadly_conditions").status == "new"
@@ -62,7 +62,7 @@ def test_an_encounter_created_with_house_rules_has_them_all_on(table):
 def test_the_gm_switches_campaign_rules_and_players_only_read_them(table):
     url = f"/campaigns/{table.campaign.pk}/house-rules/"
     page = table.client(table.anna).get(url).content.decode()
-    assert "Momentum" in page and "you still lose 1 Momentum" in page and 'type="checkbox"' not in page
+    assert "Momentum" in page and "ends with 1 Momentum lost" in page and 'type="checkbox"' not in page
     assert table.client(table.anna).post(url, {"rules": ["momentum"]}).status_code == 403
     assert table.client(table.outsider).get(url).status_code == 403
     response = table.client(table.gm).post(url, {"rules": ["momentum", "bleeding"]})
@@ -85,7 +85,7 @@ def test_encounter_rules_change_by_command_logged_and_undoable_and_are_shown_wit
     with pytest.raises(CommandError, match="Unknown house rule"):
         commands.set_house_rules(encounter, table.gm, rules=["flying"])
     page = table.client(table.anna).get(f"/encounters/{encounter.pk}/house-rules/").content.decode()
-    assert "10 % chance of dying per Deadly Condition" in page and 'class="tag on">on' in page
+    assert "risks death, 10 % per Deadly Condition" in page and 'class="tag on">on' in page
     gm_page = table.client(table.gm).get(f"/encounters/{encounter.pk}/house-rules/").content.decode()
     assert 'value="momentum" checked' in gm_page
     # The GM's form posts every checked box; nothing checked switches all off.
