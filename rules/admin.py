@@ -106,4 +106,6 @@ class CriticalTableAdmin(ReferenceDataAdmin):
 class HouseRuleAdmin(ReferenceDataAdmin):
     list_display = ["name", "key", "group", "status", "system", "customised"]
     list_filter = [*ReferenceDataAdmin.list_filter, "group", "status"]
+    search_fields = [*ReferenceDataAdmin.search_fields, "full_text"]
     ordering = ["system", "order"]
+    fields = ["system", "name", "key", "group", "status", "order", "description", "full_text", "source", "customised"]

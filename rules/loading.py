@@ -26,6 +26,10 @@ KINDS = {
 }
 
 
+# What an admin pastes (a table's own wording of a rule): no data file sets it, so no load, forced or not, replaces it.
+ADMIN_ONLY_FIELDS = {"full_text"}
+
+
 class DataFileError(Exception):
     pass
 
@@ -34,6 +38,8 @@ def _resolve(model, system, entry):
     """Split an entry into plain field values (relations resolved by name) and many-to-many name lists."""
     values, many = {}, {}
     for key, value in entry.items():
+        if key in ADMIN_ONLY_FIELDS:
+            raise DataFileError(f"{model.__name__} '{entry.get('name')}': {key} is the admin's, not a data file's")
         field = model._meta.get_field(key)
         if isinstance(field, models.ManyToManyField):
             related = {row.name: row for row in field.related_model.objects.filter(system=system, name__in=value)}

@@ -269,6 +269,10 @@ class HouseRule(ReferenceData):
     group = models.CharField(max_length=40)
     status = models.CharField(max_length=10, choices=Status.choices)
     order = models.PositiveSmallIntegerField(default=0)
+    # The project ships only summaries in its own words; the document's wording is the table's to paste.
+    full_text = models.TextField(
+        blank=True, help_text="Paste your table's own wording here; the app shows it instead of the summary."
+    )
 
     class Meta(ReferenceData.Meta):
         ordering = ["system", "order"]
@@ -280,3 +284,7 @@ class HouseRule(ReferenceData):
     @property
     def is_toggle(self):
         return self.status in self.TOGGLES
+
+    @property
+    def text(self):
+        return self.full_text or self.description
