@@ -9,10 +9,10 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+import systems
 from characters import access, backup
 from characters.forms import CharacterForm, NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
-from characters.sheet import Sheet, with_sheet
 from combat.models import Encounter
 from rules import house_rules
 from rules.systems import GameSystem
@@ -118,7 +118,7 @@ def api_token(request):
 
 @login_required
 def sheet(request, pk):
-    character, role = access.character_for(request.user, pk, queryset=with_sheet(Character.objects.all()))
+    character, role = access.character_for(request.user, pk)
     fighting = (
         character.combatants.filter(encounter__status=Encounter.Status.ACTIVE)
         .select_related("encounter")
@@ -131,7 +131,7 @@ def sheet(request, pk):
         "characters/sheet.html",
         {
             "character": character,
-            "sheet": Sheet(character),
+            "sheet": systems.get(character.system).sheets([character.pk]).get(character.pk),
             "is_gm": role == access.GM,
             "notes_form": NotesForm(instance=character),
             "fighting": fighting,

@@ -35,9 +35,13 @@ class Encounter(models.Model):
     def system(self):
         return self.campaign.system
 
-    def plays(self, house_rule):
-        """Is the house-rule toggle `house_rule` (a key named after the seed's heading) in force here?"""
-        return house_rule in self.house_rules
+    def plays(self, toggle):
+        """Is `toggle` (a house or optional rule, a `systems.Toggle` constant of this encounter's system) in force?"""
+        if toggle is None:
+            return False
+        if not hasattr(toggle, "key"):
+            raise TypeError(f"plays() takes a Toggle constant of the system, not {toggle!r}.")
+        return toggle.key in self.house_rules
 
 
 class Combatant(models.Model):

@@ -3,12 +3,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from characters.models import Campaign
-from combat import attack_panel, commands, views_state
+from combat import commands, views_state
 from combat.creation import EncounterCreationError, create_encounter
 from combat.models import Encounter
 from combat.rendering import live_fragments, page_template
@@ -32,7 +31,7 @@ def viewer(request, pk, with_sheets=False):
 @login_required
 def encounter(request, pk):
     view = viewer(request, pk, with_sheets=True)
-    return render_page(request, view, attack_panel.build(view, request.GET) if view.is_gm else None)
+    return render_page(request, view, view.system.attack_panel(view, request.GET) if view.is_gm else None)
 
 
 def render_page(request, view, panel):
@@ -69,51 +68,6 @@ def run_command(request, pk, name):
         return redirect(encounter)
     fresh = views_state.build(encounter, request.user)
     return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
-
-
-@login_required
-def attack(request, pk):
-    """GET: the attack form for the chosen attacker and target. POST: preview the attack, or apply it."""
-    view = viewer(request, pk)
-    if not view.is_gm:
-        raise PermissionDenied("Only the GM resolves attacks.")
-    data = request.POST if request.method == "POST" else request.GET
-    panel = attack_panel.build(view, data)
-    if panel is None:
-        raise Http404("The attack form resolves WFRP 4e attacks; this encounter plays another system.")
-    args = {key: data[key] for key in [*attack_panel.FIELDS, "wounds_override"] if data.get(key, "") != ""}
-    if hasattr(data, "getlist") and data.getlist("situations"):
-        args["situations"] = ",".join(data.getlist("situations"))
-    if request.method == "POST" and data.get("action") == "apply":
-        return apply_attack(request, view, panel, args)
-    if request.method == "POST":
-        try:
-            attack_panel.with_outcome(panel, commands.preview(view.encounter.pk, request.user, "attack", args))
-        except commands.CommandError as exc:
-            panel.error = str(exc)
-    if not request.htmx:
-        return render_page(request, view, panel)
-    return render(request, "combat/gm.html#attack", {"attack": panel, "view": view, "encounter": view.encounter})
-
-
-def apply_attack(request, view, panel, args):
-    """Apply the attack; the answer is the live view plus a fresh form (or the same one, with the error)."""
-    try:
-        outcome = commands.execute(view.encounter, request.user, "attack", args, request.POST.get("expected_version"))
-        flash = {"text": outcome.message, "level": "success"}
-    except commands.CommandError as exc:
-        outcome, flash = None, {"text": str(exc), "level": "error"}
-        panel.error = str(exc)
-    if not request.htmx:
-        getattr(messages, flash["level"])(request, flash["text"])
-        return redirect(view.encounter)
-    fresh = views_state.build(view.encounter, request.user)
-    if outcome:
-        panel = attack_panel.build(fresh, {key: panel.values[key] for key in ("attacker", "target", "weapon")})
-    context = {"attack": panel, "view": fresh, "encounter": fresh.encounter}
-    return HttpResponse(
-        live_fragments(fresh, request, flash=flash) + render_to_string("combat/gm.html#attack", context, request)
-    )
 
 
 @login_required

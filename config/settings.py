@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "rules",
     "characters",
     "combat",
+    "systems",
 ]
 
 MIDDLEWARE = [

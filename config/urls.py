@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+import systems
 from characters import views as character_views
 from combat import api
 from combat import views as combat_views
@@ -23,10 +24,10 @@ urlpatterns = [
     path("characters/<int:pk>/edit/", character_views.edit_character, name="sheet-edit"),
     path("encounters/<int:pk>/", combat_views.encounter, name="encounter"),
     path("encounters/<int:pk>/do/<str:name>/", combat_views.run_command, name="command"),
-    path("encounters/<int:pk>/attack/", combat_views.attack, name="attack"),
     path("encounters/<int:pk>/house-rules/", combat_views.house_rules, name="encounter-house-rules"),
     path("api/encounters/", api.encounters, name="api-encounters"),
     path("api/encounters/<int:pk>/", api.encounter_state, name="api-encounter"),
     path("api/encounters/<int:pk>/commands/", api.encounter_command, name="api-command"),
     path("admin/", admin.site.urls),
+    *systems.urlpatterns(),
 ]

@@ -1,17 +1,11 @@
-"""Every change to an encounter is a command (DESIGN.md "The spine: commands"): see spine.py.
+"""Every change to an encounter is a command (docs/architecture.md "The spine: commands"): see spine.py.
 
-Importing the modules below registers their commands; each is callable as `commands.next_turn(encounter, user)`
-or by name as `commands.execute(encounter, user, "next_turn", {})`.
+The generic commands live here, each game system's in its package under `systems/`; importing a module registers
+its commands. Any registered command is callable by name as `commands.next_turn(encounter, user)` or
+`commands.execute(encounter, user, "next_turn", {})`.
 """
 
-from combat.commands.attack import *  # noqa: F403
-from combat.commands.conditions import *  # noqa: F403
-from combat.commands.encounter import *  # noqa: F403
-from combat.commands.fortune import *  # noqa: F403
-from combat.commands.group_advantage import *  # noqa: F403
-from combat.commands.house_rules import *  # noqa: F403
-from combat.commands.house_tests import *  # noqa: F403
-from combat.commands.momentum import *  # noqa: F403
+from combat.commands import encounter, house_rules  # noqa: F401  (registers the generic commands)
 from combat.commands.spine import (  # noqa: F401
     REGISTRY,
     CommandError,
@@ -21,5 +15,11 @@ from combat.commands.spine import (  # noqa: F401
     execute,
     preview,
 )
-from combat.commands.surprise import *  # noqa: F403
-from combat.commands.turn import *  # noqa: F403
+
+
+def __getattr__(name):
+    """`commands.attack(...)`: every registered command, whichever package declares it."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

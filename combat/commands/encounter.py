@@ -22,16 +22,12 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands import conditions, fortune, group_advantage, momentum, turn, weapon_properties
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
-from combat.commands.surprise import surprised_condition
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from rules.engine import symbaroum, wfrp4e
-from rules.engine.initiative import turn_order
 from rules.models import ConditionDefinition
-from rules.systems import GameSystem
+from systems.base import Happenings
 
 
 def require_active(context):
@@ -73,8 +69,8 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
         name = name or character.name
         max_wounds = max_wounds or character.max_wounds
         side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
-        if initiative is None and context.encounter.system == GameSystem.WFRP4E and "I" in character.characteristics:
-            initiative = character.characteristic("I")
+        if initiative is None:
+            initiative = context.system.starting_initiative(character)
     wounds = max_wounds if wounds is None else min(wounds, max_wounds)
     ordered = context.ordered()
     place = len(ordered) if initiative is None else place_by_initiative(ordered, initiative)
@@ -145,41 +141,14 @@ def set_initiative(context, combatant, value):
     return f"{combatant.name}'s initiative is {value}.", {"combatant": combatant.pk, "initiative": value}
 
 
-def _ranks(context):
-    """Scores each system orders by, highest first; characters' sheets supply the tie-breakers."""
-    system = context.encounter.system
-    ranks = {}
-    for c in context.combatants:
-        sheet = c.character.characteristics if c.character_id else {}
-        if system == GameSystem.WFRP4E:
-            initiative = int(sheet.get("I", c.initiative or 0))
-            ranks[c.pk] = (initiative, int(sheet.get("Ag", 0)))
-        elif system == GameSystem.SYMBAROUM:
-            ranks[c.pk] = (int(sheet.get("Quick", c.initiative or 0)), int(sheet.get("Vigilant", 0)))
-        else:
-            ranks[c.pk] = (c.initiative or 0,)
-    return ranks
-
-
 @command()
 def roll_initiative(context):
     """Order everyone by the system's initiative rules, rolling off exact ties."""
     if not context.combatants:
         raise CommandError("Add a combatant first.")
-    ranks = _ranks(context)
-    system = context.encounter.system
-    if system == GameSystem.WFRP4E:
-        order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))
-    elif system == GameSystem.SYMBAROUM:
-        order, rolls = symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
-    else:
-        order, rolls = turn_order(ranks, lambda key: context.dice.d(10))
+    ranks = {c.pk: context.system.initiative_rank(c) for c in context.combatants}
+    order, rolls = context.system.initiative_order(context, ranks)
     by_pk = {c.pk: c for c in context.combatants}
-    if context.encounter.plays("slow"):
-        # Seed 000 "Slow": you always act last in a Round; several Slow fighters keep their own order.
-        sheets = context.sheets_by_combatant()
-        slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
-        order = [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
     for pk in order:
         by_pk[pk].initiative = ranks[pk][0]
         context.touch(by_pk[pk])
@@ -238,14 +207,13 @@ def start(context):
     encounter.status = Encounter.Status.ACTIVE
     encounter.round = 1
     encounter.active = ordered[0]
-    starting = record_round_effects(context, end=[], start=round_effects(context, "start_of_round"))
-    surprised = [c.name for c in ordered if surprised_condition(context, c)]
-    surprise = f" Surprised: {', '.join(surprised)} (a Resolve point removes it)." if surprised else ""
-    notes = "".join(f" {note}" for note in conditions.start_of_turn(context, ordered[0]))
-    return f"Round 1 begins{starting}: {ordered[0].name}'s turn.{surprise}{notes}", {
+    system = context.system
+    happened = system.encounter_started(context) + system.turn_started(context, ordered[0])
+    notes = "".join(f" {note}" for note in happened.notes)
+    return f"Round 1 begins{happened.round_note}: {ordered[0].name}'s turn.{notes}", {
         "round": 1,
         "active": ordered[0].pk,
-        "surprised": surprised,
+        **happened.result,
     }
 
 
@@ -253,81 +221,34 @@ def start(context):
 def next_turn(context):
     require_active(context)
     encounter = context.encounter
+    system = context.system
     ordered = context.ordered()
     if not ordered:
         raise CommandError("Nobody is left in the fight: add a combatant, or end the encounter.")
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
     expired, prefix = [], ""
-    finishing = ordered[index] if index >= 0 else None
-    notes = conditions.end_of_turn(context, finishing) if finishing else []
-    if finishing and momentum.uses_momentum(encounter):
-        notes.append(momentum.end_of_turn(context, finishing))
+    happened = system.turn_ended(context, ordered[index]) if index >= 0 else Happenings()
     if index + 1 >= len(ordered):
-        notes += conditions.end_of_round(context)
-        ending = round_effects(context, "end_of_round")
+        happened += system.round_ended(context)
         expired = tick_condition_timers(context)
-        group_advantage.round_ended(encounter, encounter.round)
         encounter.round += 1
-        fortune.back_to_initiative(context)
+        happened += system.round_started(context)
         upcoming = context.ordered()[0]
-        starting = round_effects(context, "start_of_round")
-        prefix = f"Round {encounter.round} begins{record_round_effects(context, ending, starting)}. "
+        prefix = f"Round {encounter.round} begins{happened.round_note}. "
     else:
         upcoming = ordered[index + 1]
     encounter.active = upcoming
-    notes += conditions.start_of_turn(context, upcoming)
-    notes.append(weapon_properties.starts_turn(context, upcoming))
-    notes.append(turn.unbrace(encounter, upcoming))
-    notes = [note for note in notes if note]
+    happened += system.turn_started(context, upcoming)
+    notes = [note for note in happened.notes if note]
     ended = f" {', '.join(expired)} ended." if expired else ""
-    happened = f" {' '.join(notes)}" if notes else ""
-    return f"{prefix}{upcoming.name}'s turn.{ended}{happened}", {
+    said = f" {' '.join(notes)}" if notes else ""
+    return f"{prefix}{upcoming.name}'s turn.{ended}{said}", {
         "conditions": notes,
         "round": encounter.round,
         "active": upcoming.pk,
         "expired": expired,
-        "round_effects": encounter.pools.get(ROUND_EFFECTS) if prefix else None,
+        **happened.result,
     }
-
-
-ROUND_EFFECTS = "round_effects"
-
-
-def round_effects(context, phase):
-    """Seed 002 "Combat Summary" steps 2 and 4: conditions in play with something to do at the start or the
-    end of the Round, in turn order, for the GM to resolve."""
-    order = {c.pk: (c.position, c.pk) for c in context.combatants}
-    names = {c.pk: c.name for c in context.combatants}
-    in_play = sorted(context.conditions, key=lambda c: order[c.combatant_id])
-    return [
-        {
-            "combatant": c.combatant_id,
-            "name": names[c.combatant_id],
-            "condition": c.name,
-            "count": c.count,
-            "text": getattr(c.definition, phase),
-        }
-        for c in in_play
-        if getattr(c.definition, phase) and not context.encounter.plays(c.name.lower())
-    ]
-
-
-def record_round_effects(context, end, start):
-    """Keep this round's effects for the GM screen (undo restores them with the pools); a summary for the log."""
-    encounter = context.encounter
-    encounter.pools[ROUND_EFFECTS] = {"round": encounter.round, "end": end, "start": start}
-
-    def summary(effects):
-        return ", ".join(
-            f"{e['name']} {e['condition']}" + (f" ×{e['count']}" if e["count"] > 1 else "") for e in effects
-        )
-
-    parts = []
-    if end:
-        parts.append(f"end of round {encounter.round - 1}: {summary(end)}")
-    if start:
-        parts.append(f"start of round: {summary(start)}")
-    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def tick_condition_timers(context):

@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.db import transaction
 
-from characters.models import Character
-from characters.sheet import Sheet, with_sheet
+import systems
 from combat import broadcast, snapshot
 from combat.commands.fields import EXPECTED_VERSION, WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
@@ -48,13 +47,17 @@ class Context:
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
 
+    @property
+    def system(self):
+        return systems.get(self.encounter.system)
+
     def sheets_by_combatant(self):
         """Sheets of every combatant with a character, keyed by combatant, loaded once per command."""
         if self.sheets is None:
             ids = {c.character_id for c in self.combatants if c.character_id}
-            characters = {c.pk: c for c in with_sheet(Character.objects.filter(pk__in=ids))}
+            by_character = self.system.sheets(ids, with_characteristics=False)
             self.sheets = {
-                c.pk: Sheet(characters[c.character_id], characteristics=[]) for c in self.combatants if c.character_id
+                c.pk: by_character[c.character_id] for c in self.combatants if c.character_id in by_character
             }
         return self.sheets
 

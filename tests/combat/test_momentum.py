@@ -4,9 +4,9 @@ import pytest
 
 from combat import commands
 from combat.commands import CommandError
-from combat.commands.turn import turn_state
 from combat.models import Combatant
 from combat.views_state import as_json, build
+from systems.wfrp4e.commands.turn import turn_state
 
 pytestmark = pytest.mark.django_db
 

@@ -119,7 +119,7 @@ def test_resolve_is_refused_for_someone_elses_character_without_points_or_withou
 
 
 def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(table):
-    from combat.commands.turn import turn_state
+    from systems.wfrp4e.commands.turn import turn_state
 
     commands.start(table.encounter, table.gm)
     encounter = table.encounter
@@ -142,7 +142,7 @@ def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(ta
 
 
 def test_an_attack_by_the_active_combatant_uses_their_action(fight):
-    from combat.commands.turn import turn_state
+    from systems.wfrp4e.commands.turn import turn_state
 
     encounter = fight.table.encounter
     commands.move_combatant(encounter, fight.table.gm, combatant=fight.anders.pk, position=0)

@@ -5,8 +5,8 @@ import pytest
 from characters.models import Character
 from combat import commands
 from combat.commands import CommandError
-from combat.commands.turn import turn_state
 from rules.models import Property, Weapon
+from systems.wfrp4e.commands.turn import turn_state
 from tests.factories import equip
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@
 from dataclasses import dataclass, field
 
 from characters.models import Character
-from characters.sheet import Sheet, with_sheet
-from combat.commands import d20_attack, weapon_properties
 from rules.engine import wfrp4e_house
 from rules.systems import GameSystem
+from systems.wfrp4e.commands import d20_attack, weapon_properties
+from systems.wfrp4e.sheet import Sheet, with_sheet
 
 ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
 FIELDS = [

@@ -11,6 +11,7 @@ from combat.models import Combatant, Encounter
 from rules.engine import wfrp4e
 from rules.models import AdvantageSpend
 from rules.systems import GameSystem
+from systems.wfrp4e import toggles
 
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
 
@@ -25,7 +26,7 @@ def pools(encounter):
 
 def uses_group_advantage(encounter):
     """WFRP 4e as written; the Momentum house rule replaces it."""
-    return encounter.system == GameSystem.WFRP4E and not encounter.plays("momentum")
+    return encounter.system == GameSystem.WFRP4E and not encounter.plays(toggles.MOMENTUM)
 
 
 def pool_of(combatant_side):

@@ -3,11 +3,12 @@ Round, disregarding Initiative order." The place holds for that Round; the next 
 
 from django import forms
 
-from combat.commands import points
 from combat.commands.fields import WholeNumberField
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import CommandError, OwnCombatantArgs, command
 from combat.models import Encounter
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import points
 
 __all__ = ["choose_when_to_act"]
 
@@ -18,7 +19,7 @@ class ChooseArgs(OwnCombatantArgs):
     position = WholeNumberField(min_value=0, help_text="Place in this Round's order, 0 first.")
 
     def clean(self):
-        if not self.context.encounter.plays("fortune_points"):
+        if not self.context.encounter.plays(toggles.FORTUNE_POINTS):
             raise forms.ValidationError('Choosing when to act is the house rule "Fortune Points", which is off.')
         return super().clean()
 

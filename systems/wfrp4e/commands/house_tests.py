@@ -2,8 +2,6 @@
 
 from django import forms
 
-from combat.commands import d20_attack, momentum
-from combat.commands.conditions import change_condition
 from combat.commands.fields import (
     DiceListField,
     DieField,
@@ -18,6 +16,8 @@ from combat.commands.spine import Args, CommandError, command
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
+from systems.wfrp4e.commands import d20_attack, momentum
+from systems.wfrp4e.commands.conditions import change_condition
 
 __all__ = ["opposed_test", "cast_spell"]
 

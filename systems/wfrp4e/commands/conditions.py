@@ -14,6 +14,7 @@ from combat.commands.spine import Args, CommandError, CommandForbidden, command
 from combat.models import ConditionInstance
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
+from systems.wfrp4e import toggles
 
 __all__ = ["resolve_test", "dismiss_test"]
 
@@ -22,13 +23,19 @@ SKILL_CHARACTERISTIC = {"Cool": "WP", "Endurance": "T"}
 
 
 def uses_house_conditions(encounter):
-    return any(encounter.plays(name.lower()) for name in house.DEADLY_CONDITIONS + ("blinded", "stunned"))
+    return any(
+        encounter.plays(toggles.condition_toggle(name)) for name in (*house.DEADLY_CONDITIONS, "Blinded", "Stunned")
+    )
 
 
 def counts_of(context, combatant):
     """{condition: count} of the conditions whose house rule is on (Unconscious always counts)."""
     counts = context.condition_counts(combatant)
-    return {name: n for name, n in counts.items() if context.encounter.plays(name.lower()) or name == "Unconscious"}
+    return {
+        name: n
+        for name, n in counts.items()
+        if context.encounter.plays(toggles.condition_toggle(name)) or name == "Unconscious"
+    }
 
 
 def target_for(context, combatant, skill, modifier):
@@ -94,7 +101,7 @@ def end_of_turn(context, combatant):
             f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "") for name, wounds in lost.items()
         )
         notes.append(f"{combatant.name} loses {total} Wounds at the end of the turn ({detail}).")
-    deadly_rule = encounter.plays("deadly_conditions")
+    deadly_rule = encounter.plays(toggles.DEADLY_CONDITIONS)
     for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule):
         prompt(context, combatant, test, kind="test")
         notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")

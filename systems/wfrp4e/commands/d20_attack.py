@@ -7,16 +7,15 @@ one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled
 
 from dataclasses import dataclass
 
-from combat.commands import points, weapon_properties
 from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
-
-TESTS = "tests"
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import points, weapon_properties
 
 
 def uses_d20(encounter):
-    return encounter.plays(TESTS)
+    return encounter.plays(toggles.TESTS)
 
 
 def roller_of(attacker, target):
@@ -41,10 +40,10 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     target_sheet = sheets.get(target.pk)
     attacker_conditions, target_conditions = context.condition_counts(attacker), context.condition_counts(target)
     weapon_names = weapon_properties.names(weapon)
-    fatigued = encounter.plays("fatigued")
+    fatigued = encounter.plays(toggles.FATIGUED)
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
     kind = weapon.kind
-    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and encounter.plays("blackpowder"))
+    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and encounter.plays(toggles.BLACKPOWDER))
     if target_sheet is None:
         options = {"defenceless": 0}
     else:
@@ -54,8 +53,8 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
             dodge_skill=target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"),
             willpower=target_sheet.character.characteristic("WP"),
             shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet.carries("Shield")),
-            defensive=target_sheet.carries("Defensive") and encounter.plays("defensive"),
-            conditions=list(target_conditions) if encounter.plays("defenceless") else [],
+            defensive=target_sheet.carries("Defensive") and encounter.plays(toggles.DEFENSIVE),
+            conditions=list(target_conditions) if encounter.plays(toggles.DEFENCELESS) else [],
             fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
         )
     defence = defence_key(defence) or max(options, key=options.get)
@@ -83,13 +82,13 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         armour = house.house_armour_points(
             [(locations, points, "Partial" in names) for locations, points, names in target_sheet.armour_pieces],
             penetrating="Penetrating" in weapon_names,
-            partial_rule=encounter.plays("partial"),
-            penetrating_rule=encounter.plays("penetrating"),
+            partial_rule=encounter.plays(toggles.PARTIAL),
+            penetrating_rule=encounter.plays(toggles.PENETRATING),
         )
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
-        wrap="Wrap" in weapon_names and encounter.plays("wrap"),
+        wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP),
     )  # fmt: skip
     roll = outcome.roll
     critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
@@ -142,7 +141,7 @@ def impales(encounter, weapon_names, target_sheet, location, d100):
     it under the house rule."""
     if "Impale" not in weapon_names or d100 % 10:
         return False
-    if target_sheet is None or not encounter.plays("impenetrable"):
+    if target_sheet is None or not encounter.plays(toggles.IMPENETRABLE):
         return True
     return not any(
         location in locations and "Impenetrable" in names for locations, _, names in target_sheet.armour_pieces

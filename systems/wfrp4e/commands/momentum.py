@@ -6,15 +6,15 @@ restores it with the rest.
 
 from django import forms
 
-from combat.commands import turn
 from combat.commands.fields import NumberListField, OneOfField, WholeNumberField
-from combat.commands.group_advantage import turn_key
 from combat.commands.spine import CombatantArgs, CommandError, command
 from rules.engine import wfrp4e_house
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import turn
+from systems.wfrp4e.commands.group_advantage import turn_key
 
 __all__ = ["gain_momentum", "spend_momentum"]
 
-MOMENTUM = "momentum"
 EARNED = "momentum_earned"  # {combatant id: the turn key on which they last earned Momentum}
 ACTIONS = "momentum_actions"  # {combatant id: the action in which they last earned Momentum}
 SPENDS = {
@@ -25,7 +25,7 @@ SPENDS = {
 
 
 def uses_momentum(encounter):
-    return encounter.plays(MOMENTUM)
+    return encounter.plays(toggles.MOMENTUM)
 
 
 def current_action(encounter):

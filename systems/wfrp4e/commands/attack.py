@@ -7,9 +7,6 @@ every roll used is in the result, so a previewed attack is applied exactly as it
 
 from django import forms
 
-from characters.sheet import LOCATION_LABELS, SheetWeapon
-from combat.commands import d20_attack, group_advantage, turn, weapon_properties
-from combat.commands import momentum as momentum_rule
 from combat.commands.fields import (
     DiceListField,
     DieField,
@@ -20,10 +17,14 @@ from combat.commands.fields import (
     YesNoField,
 )
 from combat.commands.spine import Args, command
-from combat.commands.surprise import surprised_condition
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from rules.systems import GameSystem
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import d20_attack, group_advantage, turn, weapon_properties
+from systems.wfrp4e.commands import momentum as momentum_rule
+from systems.wfrp4e.commands.surprise import surprised_condition
+from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
 
 __all__ = ["attack"]
 
@@ -274,7 +275,7 @@ def attack(
         surprised.delete()
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
-    pummel = encounter.plays("pummel") and "Pummel" in {p.name for p in weapon.properties.all()}
+    pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
@@ -291,7 +292,7 @@ def attack(
 
 
 FREE_ATTACKS = "free_attacks"  # {combatant id: the round of their last free attack}
-FREE_ATTACK_RULES = {"disengaging": "disengaging", "zone_of_control": "zones_of_control"}
+FREE_ATTACK_RULES = {"disengaging": toggles.DISENGAGING, "zone_of_control": toggles.ZONES_OF_CONTROL}
 
 
 def free_attack_problem(context, attacker, kind, sheet, weapon_name):

@@ -3,7 +3,8 @@
 
 from django import forms
 
-from combat.commands import turn
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import turn
 
 SPECIALS = [
     ("", "—"),
@@ -24,7 +25,7 @@ def names(weapon):
 def problem(context, attacker, special, weapon, sheet):
     """Why `special` cannot be done with `weapon` now, as a form error; None when it can."""
     encounter = context.encounter
-    rule = {"fast": "fast", "hack": "hack", "champion": "champion"}[special]
+    rule = {"fast": toggles.FAST, "hack": toggles.HACK, "champion": toggles.CHAMPION}[special]
     if not encounter.plays(rule):
         raise forms.ValidationError(f"{rule.title()} is a house rule this encounter does not use.")
     if special in ("fast", "hack") and special.title() not in names(weapon):
@@ -45,7 +46,7 @@ def problem(context, attacker, special, weapon, sheet):
 
 def precise(encounter, weapon):
     """ "Precise": removed, the weapon's damage is 1 higher instead."""
-    return 1 if encounter.plays("precise") and "Precise" in names(weapon) else 0
+    return 1 if encounter.plays(toggles.PRECISE) and "Precise" in names(weapon) else 0
 
 
 def shield_rating(encounter, combatant, carries_shield):
@@ -78,9 +79,9 @@ def after(context, attacker, target, weapon, special, free_attack, result, notes
         encounter.pools.setdefault(CHAMPION_USES, {})[key] = [encounter.round, uses]
         notes.append(f"Champion: {uses} of {attacker.character.traits.get('Champion')} this Round")
     properties = names(weapon)
-    if free_attack == "disengaging" and result.hit and encounter.plays("long") and "Long" in properties:
+    if free_attack == "disengaging" and result.hit and encounter.plays(toggles.LONG) and "Long" in properties:
         notes.append("Long: the hit does not stop the Disengage")
-    if free_attack == "disengaging" and result.hit and encounter.plays("hook") and "Hook" in properties:
+    if free_attack == "disengaging" and result.hit and encounter.plays(toggles.HOOK) and "Hook" in properties:
         notes.append("Hook: against a rider, an Opposed Strength Test at the attack's SL pulls them off the mount")
     return wounds
 

@@ -1,0 +1,36 @@
+"""Game systems: each one a package behind the small `System` interface (systems/base.py), looked up by key.
+
+The spine, the read model, the websocket consumer, the API and the page templates know a system only through
+`systems.get(key)`; everything a system's rules need lives in its own package.
+"""
+
+from systems.base import System, Toggle  # noqa: F401
+
+REGISTRY = {}
+
+
+def register(system):
+    REGISTRY[system.key] = system
+    return system
+
+
+def get(key):
+    """The System of key `key` (e.g. "wfrp4e"); KeyError for a key no package registered."""
+    return REGISTRY[key]
+
+
+def offered():
+    """(key, label) of the systems complete enough to start a campaign with."""
+    return [(system.key, system.label) for system in REGISTRY.values() if system.complete]
+
+
+def urlpatterns():
+    """Every system's own pages (its `urls` module), for config/urls.py."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    patterns = []
+    for key in REGISTRY:
+        if find_spec(f"systems.{key}.urls"):
+            patterns += import_module(f"systems.{key}.urls").urlpatterns
+    return patterns

@@ -1,0 +1,102 @@
+"""The interface between the generic tracker and a game system.
+
+A system subclasses `System`, overrides what its rules need, and registers one instance (`systems.register`). The
+defaults describe a system with no rules of its own: initiative as typed, no hooks, no extra panels.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """A house, optional or alternate rule a campaign or encounter switches on, named after its seed heading."""
+
+    key: str
+    heading: str
+    seed: str
+    default: bool = False
+
+
+@dataclass
+class Happenings:
+    """What a system adds when a turn or round changes: sentences for the log, a note after "Round N begins",
+    and data for the command's result."""
+
+    notes: list = field(default_factory=list)
+    round_note: str = ""
+    result: dict = field(default_factory=dict)
+
+    def __add__(self, other):
+        return Happenings(
+            [*self.notes, *other.notes], self.round_note + other.round_note, {**self.result, **other.result}
+        )
+
+
+class System:
+    key = ""
+    label = ""
+    complete = False  # offered when a campaign is created
+    toggles = ()  # Toggle constants, in the order the rules document has them
+    # Template partials the generic screens include ("<key>/gm.html#pools"); a missing name shows nothing.
+    partials = {}
+
+    def __str__(self):
+        return self.label
+
+    # --- initiative ---------------------------------------------------------------------------------
+
+    def starting_initiative(self, character):
+        """The initiative a character's combatant starts with, or None to leave it to the GM."""
+        return None
+
+    def initiative_rank(self, combatant):
+        """Scores the turn order sorts by, highest first, compared left to right."""
+        return (combatant.initiative or 0,)
+
+    def initiative_order(self, context, ranks):
+        """(ordered combatant ids, {id: [roll-off results]}) for `ranks`; exact ties are rolled off."""
+        from rules.engine.initiative import turn_order
+
+        return turn_order(ranks, lambda key: context.dice.d(10))
+
+    # --- turn and round hooks: each returns Happenings ----------------------------------------------
+
+    def encounter_started(self, context):
+        return Happenings()
+
+    def turn_started(self, context, combatant):
+        return Happenings()
+
+    def turn_ended(self, context, combatant):
+        return Happenings()
+
+    def round_ended(self, context):
+        return Happenings()
+
+    def round_started(self, context):
+        return Happenings()
+
+    # --- what the screens and the API show ----------------------------------------------------------
+
+    def extend_view(self, view, everyone):
+        """Add this system's parts to an EncounterView (pools, turn limits, prompts...)."""
+
+    def state_json(self, view):
+        """This system's part of the API state."""
+        return {}
+
+    def combatant_json(self, view, row):
+        """This system's fields of a combatant in the API state, for a viewer who sees the combatant in full."""
+        return {}
+
+    def sheet(self, character):
+        """The character's sheet worked out for this system, or None."""
+        return None
+
+    def sheets(self, characters):
+        """{character id: sheet} for many characters in a fixed number of queries."""
+        return {}
+
+    def attack_panel(self, view, data):
+        """The GM's attack form for this system, or None when it has none."""
+        return None

@@ -1,0 +1,21 @@
+"""Symbaroum (seed 001_7a8c5b8a8aaad980.txt): so far only its turn order; not yet offered for new campaigns."""
+
+import systems
+from rules.engine import symbaroum
+from systems.base import System
+
+
+class Symbaroum(System):
+    key = "symbaroum"
+    label = "Symbaroum"
+
+    # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
+    def initiative_rank(self, combatant):
+        sheet = combatant.character.characteristics if combatant.character_id else {}
+        return (int(sheet.get("Quick", combatant.initiative or 0)), int(sheet.get("Vigilant", 0)))
+
+    def initiative_order(self, context, ranks):
+        return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
+
+
+SYSTEM = systems.register(Symbaroum())

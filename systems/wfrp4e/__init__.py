@@ -1,0 +1,114 @@
+"""WFRP 4e as written (seed 002_47eadea1ed3732a0.txt), with the table's house rules as toggles
+(seed 000_5bd3882374cebcd3.txt): everything this system's rules add to the generic tracker."""
+
+import systems
+from rules.engine import wfrp4e
+from systems.base import Happenings, System
+from systems.wfrp4e import rounds, toggles, view
+from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
+    attack,
+    conditions,
+    fortune,
+    group_advantage,
+    house_tests,
+    momentum,
+    surprise,
+    turn,
+    weapon_properties,
+)
+from systems.wfrp4e.sheet import Sheet, characteristic_order, with_sheet
+
+KEY = "wfrp4e"
+
+
+class Wfrp4e(System):
+    key = KEY
+    label = "Warhammer Fantasy Roleplay 4e"
+    complete = True
+    toggles = toggles.TOGGLES
+    partials = {
+        "gm_turn_tools": "wfrp4e/gm.html#turn_tools",
+        "gm_round_notes": "wfrp4e/gm.html#round_notes",
+        "gm_panels": "wfrp4e/gm.html#panels",
+        "gm_row_badges": "wfrp4e/gm.html#row_badges",
+        "gm_row_actions": "wfrp4e/gm.html#row_actions",
+        "gm_attack": "wfrp4e/gm.html#attack",
+        "gm_tools": "wfrp4e/gm.html#tools",
+        "phone_strip": "wfrp4e/phone.html#strip",
+        "phone_my_turn": "wfrp4e/phone.html#my_turn",
+        "phone_character": "wfrp4e/phone.html#character",
+    }
+
+    # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".
+    def starting_initiative(self, character):
+        return character.characteristic("I") if "I" in character.characteristics else None
+
+    def initiative_rank(self, combatant):
+        sheet = combatant.character.characteristics if combatant.character_id else {}
+        return (int(sheet.get("I", combatant.initiative or 0)), int(sheet.get("Ag", 0)))
+
+    def initiative_order(self, context, ranks):
+        order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))
+        if context.encounter.plays(toggles.SLOW):
+            # Seed 000 "Slow": you always act last in a Round; several Slow fighters keep their own order.
+            sheets = context.sheets_by_combatant()
+            slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
+            order = [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
+        return order, rolls
+
+    def encounter_started(self, context):
+        surprised = [c.name for c in context.ordered() if surprise.surprised_condition(context, c)]
+        notes = [f"Surprised: {', '.join(surprised)} (a Resolve point removes it)."] if surprised else []
+        return Happenings(notes, rounds.round_starts(context), {"surprised": surprised})
+
+    def turn_started(self, context, combatant):
+        return Happenings(
+            [
+                *conditions.start_of_turn(context, combatant),
+                weapon_properties.starts_turn(context, combatant),
+                turn.unbrace(context.encounter, combatant),
+            ]
+        )
+
+    def turn_ended(self, context, combatant):
+        notes = conditions.end_of_turn(context, combatant)
+        if momentum.uses_momentum(context.encounter):
+            notes.append(momentum.end_of_turn(context, combatant))
+        return Happenings(notes)
+
+    def round_ended(self, context):
+        notes = conditions.end_of_round(context)
+        rounds.round_ends(context)
+        group_advantage.round_ended(context.encounter, context.encounter.round)
+        return Happenings(notes)
+
+    def round_started(self, context):
+        fortune.back_to_initiative(context)
+        summary = rounds.round_starts(context)
+        return Happenings([], summary, {"round_effects": context.encounter.pools.get(rounds.ROUND_EFFECTS)})
+
+    def extend_view(self, view_, everyone):
+        view.extend(view_, everyone)
+
+    def state_json(self, view_):
+        return {"pools": view_.pools or {}, "round_end": view_.round_end}
+
+    def combatant_json(self, view_, row):
+        return {"advantage": row.advantage, "momentum": row.advantage if view_.momentum else None}
+
+    def sheet(self, character):
+        return Sheet(character)
+
+    def sheets(self, character_ids, with_characteristics=True):
+        from characters.models import Character
+
+        order = characteristic_order(KEY) if with_characteristics else []
+        return {c.pk: Sheet(c, order) for c in with_sheet(Character.objects.filter(pk__in=character_ids))}
+
+    def attack_panel(self, view_, data):
+        from systems.wfrp4e import attack_panel
+
+        return attack_panel.build(view_, data)
+
+
+SYSTEM = systems.register(Wfrp4e())

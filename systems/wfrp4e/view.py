@@ -1,0 +1,62 @@
+"""What WFRP 4e adds to a viewer's EncounterView: Group Advantage pools or Momentum, the turn's Move and Action,
+open tests, start- and end-of-round effects, braced and surprised combatants."""
+
+from rules.engine import wfrp4e, wfrp4e_house
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import group_advantage, momentum
+from systems.wfrp4e.commands.conditions import PROMPTS
+from systems.wfrp4e.commands.surprise import SURPRISED
+from systems.wfrp4e.commands.turn import BRACED, turn_state
+from systems.wfrp4e.rounds import ROUND_EFFECTS
+
+MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
+MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
+ADVANTAGE_GAINS = wfrp4e.ADVANTAGE_GAINS
+
+
+def extend(view, everyone):
+    encounter = view.encounter
+    gm = view.is_gm
+    braced = encounter.pools.get(BRACED, {})
+    for row in view.rows:
+        row.braced = str(row.pk) in braced
+        row.surprised = any(c.name == SURPRISED for c in row.conditions)
+    view.active_limits = []
+    if view.active is not None and encounter.house_rules:
+        in_force = [
+            c.name
+            for c in view.active.conditions
+            if encounter.plays(toggles.condition_toggle(c.name)) or c.name == "Unconscious"
+        ]
+        view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)]
+    view.momentum = momentum.uses_momentum(encounter)
+    view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
+    visible = {row.pk for row in view.rows if gm or row.mine}
+    view.prompts = [p for p in encounter.pools.get(PROMPTS, []) if p["combatant"] in visible]
+    view.pools = view.round_end = None
+    view.advantage_gains, view.advantage_spends, view.pool_sides = ADVANTAGE_GAINS, [], group_advantage.POOL_SIDES
+    if group_advantage.uses_group_advantage(encounter):
+        view.pools = group_advantage.pools(encounter)
+        ended_round = encounter.pools.get(group_advantage.ROUND_END_PENDING)
+        if gm and ended_round is not None:
+            conditions = [c for row in view.rows for c in row.conditions]
+            counts, dominant = group_advantage.proposal(encounter, everyone, conditions)
+            view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
+        if gm:
+            view.advantage_spends = group_advantage.spend_choices(encounter)
+    view.turn_used = turn_state(encounter) if view.active is not None else None
+    effects = encounter.pools.get(ROUND_EFFECTS)
+    fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])
+    view.round_effects = effects if gm and fresh else None
+    view.can_choose_place = can_choose_place(view)
+    view.sprinting = encounter.plays(toggles.SPRINTING)
+    view.bracing = encounter.plays(toggles.BRACE)
+    view.swapping_weapons = encounter.plays(toggles.SWAPPING_WEAPONS)
+
+
+def can_choose_place(view):
+    """Fortune's "choose when to act" is open at the start of a Round (house rule "Fortune Points")."""
+    encounter = view.encounter
+    if not encounter.plays(toggles.FORTUNE_POINTS) or encounter.status == "ended":
+        return False
+    return encounter.status == "planning" or view.round_starting

@@ -1,0 +1,60 @@
+"""The GM's WFRP 4e attack form: GET shows it for the chosen attacker and target, POST previews or applies."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+
+from combat import commands, views_state
+from combat.rendering import live_fragments
+from combat.views import render_page, viewer
+from systems.wfrp4e import KEY, attack_panel
+
+ATTACK_PARTIAL = "wfrp4e/gm.html#attack"  # the same partial the GM screen shows on its first load
+
+
+@login_required
+def attack(request, pk):
+    """GET: the attack form for the chosen attacker and target. POST: preview the attack, or apply it."""
+    view = viewer(request, pk)
+    if not view.is_gm:
+        raise PermissionDenied("Only the GM resolves attacks.")
+    data = request.POST if request.method == "POST" else request.GET
+    if view.encounter.system != KEY:
+        raise Http404("The attack form resolves WFRP 4e attacks; this encounter plays another system.")
+    panel = attack_panel.build(view, data)
+    args = {key: data[key] for key in [*attack_panel.FIELDS, "wounds_override"] if data.get(key, "") != ""}
+    if hasattr(data, "getlist") and data.getlist("situations"):
+        args["situations"] = ",".join(data.getlist("situations"))
+    if request.method == "POST" and data.get("action") == "apply":
+        return apply_attack(request, view, panel, args)
+    if request.method == "POST":
+        try:
+            attack_panel.with_outcome(panel, commands.preview(view.encounter.pk, request.user, "attack", args))
+        except commands.CommandError as exc:
+            panel.error = str(exc)
+    if not request.htmx:
+        return render_page(request, view, panel)
+    return render(request, ATTACK_PARTIAL, {"attack": panel, "view": view, "encounter": view.encounter})
+
+
+def apply_attack(request, view, panel, args):
+    """Apply the attack; the answer is the live view plus a fresh form (or the same one, with the error)."""
+    try:
+        outcome = commands.execute(view.encounter, request.user, "attack", args, request.POST.get("expected_version"))
+        flash = {"text": outcome.message, "level": "success"}
+    except commands.CommandError as exc:
+        outcome, flash = None, {"text": str(exc), "level": "error"}
+        panel.error = str(exc)
+    if not request.htmx:
+        getattr(messages, flash["level"])(request, flash["text"])
+        return redirect(view.encounter)
+    fresh = views_state.build(view.encounter, request.user)
+    if outcome:
+        panel = attack_panel.build(fresh, {key: panel.values[key] for key in ("attacker", "target", "weapon")})
+    context = {"attack": panel, "view": fresh, "encounter": fresh.encounter}
+    return HttpResponse(
+        live_fragments(fresh, request, flash=flash) + render_to_string(ATTACK_PARTIAL, context, request)
+    )
