@@ -1,4 +1,5 @@
 from importlib import import_module
+from pkgutil import iter_modules
 
 from django.apps import AppConfig
 
@@ -7,10 +8,10 @@ class SystemsConfig(AppConfig):
     name = "systems"
     label = "systems"
     verbose_name = "Game systems"
-    # One package per game system; importing it registers the System and its commands.
-    PACKAGES = ("systems.wfrp4e", "systems.symbaroum", "systems.wfrp3e")
 
     def ready(self):
-        for package in self.PACKAGES:
-            import_module(package)
+        """Import every game system's package (systems/<key>/): each registers its System and its commands."""
+        for package in iter_modules(import_module("systems").__path__):
+            if package.ispkg:
+                import_module(f"systems.{package.name}")
         import_module("systems.checks")

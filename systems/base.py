@@ -35,6 +35,7 @@ class Happenings:
 class System:
     key = ""
     label = ""
+    short_label = ""  # as the table says it: "WFRP 4e"
     complete = False  # offered when a campaign is created
     toggles = ()  # Toggle constants, in the order the rules document has them
     # Template partials the generic screens include ("<key>/gm.html#pools"); a missing name shows nothing.

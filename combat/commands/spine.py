@@ -132,12 +132,42 @@ class Command:
     apply: object
     gm_only: bool = True
     undoable: bool = True
+    systems: tuple = ()  # keys of the game systems that offer it; empty: every system
+    requires: tuple = ()  # Toggles that must be in force
+    refuses: tuple = ()  # Toggles that replace it when in force
+    rule: str = ""  # what the GM calls it, for the refusals ("Group Advantage")
+
+    def unavailable(self, encounter):
+        """Why this encounter cannot run the command, in the GM's words, or None when it can."""
+        rule = self.rule or self.name.replace("_", " ").capitalize()
+        if self.systems and encounter.system not in self.systems:
+            offered = " or ".join(systems.get(key).short_label for key in self.systems)
+            return f"{rule} is a {offered} rule; this encounter plays {systems.get(encounter.system).short_label}."
+        for toggle in self.refuses:
+            if encounter.plays(toggle):
+                return f"This encounter plays the {short(toggle)} house rule instead of {rule}."
+        for toggle in self.requires:
+            if not encounter.plays(toggle):
+                return (
+                    f"{short(toggle)} is a house rule this encounter does not use "
+                    f'(house rule "{short(toggle)}" is off; the GM can switch it on).'
+                )
+        return None
 
     def __call__(self, encounter, user, expected_version=None, dice=None, **args):
         return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
 
 
+def short(toggle):
+    """A toggle's own heading, without its group: "Momentum"."""
+    return toggle.heading.rpartition(" › ")[2]
+
+
 def command(args=Args, **options):
+    """Register `apply` as a command; `systems`, `requires` and `refuses` say where it is offered."""
+    for key in ("systems", "requires", "refuses"):
+        options[key] = tuple(options.get(key, ()))
+
     def register(apply):
         cmd = Command(name=apply.__name__, args=args, apply=apply, **options)
         REGISTRY[cmd.name] = cmd
@@ -176,6 +206,9 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
             raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
         if cmd.gm_only and viewer_role != GM:
             raise CommandForbidden("Only the GM of this encounter can do that.")
+        unavailable = cmd.unavailable(locked)
+        if unavailable:
+            raise CommandError(unavailable)
         args = {} if args is None else args
         if not isinstance(args, dict):
             raise CommandError("args must be an object.")

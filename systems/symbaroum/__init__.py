@@ -8,6 +8,7 @@ from systems.base import System
 class Symbaroum(System):
     key = "symbaroum"
     label = "Symbaroum"
+    short_label = "Symbaroum"
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
     def initiative_rank(self, combatant):

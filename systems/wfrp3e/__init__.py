@@ -8,6 +8,7 @@ from systems.base import System
 class Wfrp3e(System):
     key = "wfrp3e"
     label = "Warhammer Fantasy Roleplay 3e"
+    short_label = "WFRP 3e"
 
 
 SYSTEM = systems.register(Wfrp3e())

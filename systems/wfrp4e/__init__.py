@@ -6,6 +6,7 @@ from rules.engine import wfrp4e
 from systems.base import Happenings, System
 from systems.wfrp4e import rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
+    KEY,
     attack,
     conditions,
     fortune,
@@ -18,12 +19,11 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
 )
 from systems.wfrp4e.sheet import Sheet, characteristic_order, with_sheet
 
-KEY = "wfrp4e"
-
 
 class Wfrp4e(System):
     key = KEY
     label = "Warhammer Fantasy Roleplay 4e"
+    short_label = "WFRP 4e"
     complete = True
     toggles = toggles.TOGGLES
     partials = {

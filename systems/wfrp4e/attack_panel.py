@@ -4,8 +4,7 @@ from dataclasses import dataclass, field
 
 from characters.models import Character
 from rules.engine import wfrp4e_house
-from rules.systems import GameSystem
-from systems.wfrp4e.commands import d20_attack, weapon_properties
+from systems.wfrp4e.commands import KEY, d20_attack, weapon_properties
 from systems.wfrp4e.sheet import Sheet, with_sheet
 
 ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
@@ -42,7 +41,7 @@ def _pick(rows, raw):
 
 def build(view, data):
     """The panel for the GM's encounter view; `data` holds the form's current choices. None for other systems."""
-    if not view.is_gm or view.encounter.system != GameSystem.WFRP4E:
+    if not view.is_gm or view.encounter.system != KEY:
         return None
     attackers = [row for row in view.rows if row.character_id]
     values = {name: data.get(name, "") for name in FIELDS}

@@ -16,8 +16,8 @@ from combat import commands
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.loading import KINDS, load
 from rules.models import ConditionDefinition, Weapon
-from tests.combat.conftest import ANDERS, ORC
 from tests.factories import CharacterFactory, EncounterFactory, equip
+from tests.wfrp4e.conftest import ANDERS, ORC
 
 User = get_user_model()
 

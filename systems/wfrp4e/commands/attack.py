@@ -16,12 +16,11 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, command
+from combat.commands.spine import Args
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
-from rules.systems import GameSystem
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import d20_attack, group_advantage, turn, weapon_properties
+from systems.wfrp4e.commands import KEY, command, d20_attack, group_advantage, turn, weapon_properties
 from systems.wfrp4e.commands import momentum as momentum_rule
 from systems.wfrp4e.commands.surprise import surprised_condition
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
@@ -68,10 +67,6 @@ class AttackArgs(Args):
 
     def clean(self):
         data = super().clean()
-        if self.context.encounter.system != GameSystem.WFRP4E:
-            raise forms.ValidationError(
-                "The attack form resolves WFRP 4e attacks; this encounter plays another system."
-            )
         attacker, target = data.get("attacker"), data.get("target")
         if self.errors or attacker is None or target is None:
             return data
@@ -116,7 +111,7 @@ def weapon_of(sheet, name):
         if weapon.name.lower() == name.strip().lower():
             return weapon
     if name.strip().lower() == UNARMED.lower():
-        unarmed = Weapon.objects.filter(system=GameSystem.WFRP4E, name=UNARMED).first()
+        unarmed = Weapon.objects.filter(system=KEY, name=UNARMED).first()
         if unarmed:
             return SheetWeapon(unarmed, wfrp4e.weapon_damage(unarmed.damage, sheet.strength_bonus))
     return None
@@ -136,7 +131,7 @@ def critical(tables, location, d100):
     }
 
 
-@command(AttackArgs)
+@command(AttackArgs, rule="The attack form")
 def attack(
     context,
     attacker,

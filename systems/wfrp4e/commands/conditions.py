@@ -10,11 +10,12 @@ from dataclasses import asdict
 from django import forms
 
 from combat.commands.fields import DieField, WholeNumberField
-from combat.commands.spine import Args, CommandError, CommandForbidden, command
+from combat.commands.spine import Args, CommandError, CommandForbidden
 from combat.models import ConditionInstance
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import command
 
 __all__ = ["resolve_test", "dismiss_test"]
 

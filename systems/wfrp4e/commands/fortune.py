@@ -1,14 +1,12 @@
 """Fortune's third option (seed 000 "Fortune Points"): "At the start of the Round, choose when to act in that
 Round, disregarding Initiative order." The place holds for that Round; the next one is back to initiative."""
 
-from django import forms
-
 from combat.commands.fields import WholeNumberField
 from combat.commands.ordering import place_by_initiative, renumber
-from combat.commands.spine import CommandError, OwnCombatantArgs, command
+from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import points
+from systems.wfrp4e.commands import command, points
 
 __all__ = ["choose_when_to_act"]
 
@@ -18,13 +16,8 @@ CHOSEN = "chosen_places"  # combatants who bought their place this Round
 class ChooseArgs(OwnCombatantArgs):
     position = WholeNumberField(min_value=0, help_text="Place in this Round's order, 0 first.")
 
-    def clean(self):
-        if not self.context.encounter.plays(toggles.FORTUNE_POINTS):
-            raise forms.ValidationError('Choosing when to act is the house rule "Fortune Points", which is off.')
-        return super().clean()
 
-
-@command(ChooseArgs, gm_only=False)
+@command(ChooseArgs, gm_only=False, requires=[toggles.FORTUNE_POINTS], rule="Choosing when to act")
 def choose_when_to_act(context, combatant, position):
     encounter = context.encounter
     ordered = context.ordered()

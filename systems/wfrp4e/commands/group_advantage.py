@@ -6,12 +6,12 @@ The pools live in `encounter.pools` ({"ally": n, "adversary": n, ...}) so that u
 from django import forms
 
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
-from combat.commands.spine import Args, CommandError, command
+from combat.commands.spine import Args, CommandError
 from combat.models import Combatant, Encounter
 from rules.engine import wfrp4e
 from rules.models import AdvantageSpend
-from rules.systems import GameSystem
 from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import KEY, command
 
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
 
@@ -26,7 +26,7 @@ def pools(encounter):
 
 def uses_group_advantage(encounter):
     """WFRP 4e as written; the Momentum house rule replaces it."""
-    return encounter.system == GameSystem.WFRP4E and not encounter.plays(toggles.MOMENTUM)
+    return encounter.system == KEY and not encounter.plays(toggles.MOMENTUM)
 
 
 def pool_of(combatant_side):
@@ -73,17 +73,7 @@ def add_to_pool(encounter, side, amount):
     encounter.pools[side] = pools(encounter)[side] + amount
 
 
-class GroupAdvantageArgs(Args):
-    def clean(self):
-        encounter = self.context.encounter
-        if not uses_group_advantage(encounter):
-            if encounter.system == GameSystem.WFRP4E:
-                raise forms.ValidationError("This encounter plays the Momentum house rule instead of Group Advantage.")
-            raise forms.ValidationError("Group Advantage is a WFRP 4e rule; this encounter plays another system.")
-        return super().clean()
-
-
-class PoolArgs(GroupAdvantageArgs):
+class PoolArgs(Args):
     side = OneOfField(choices=POOL_SIDES)
 
 
@@ -93,7 +83,7 @@ class GainArgs(PoolArgs):
     nemesis = YesNoField(help_text="Victory over a party nemesis.")
 
 
-@command(GainArgs)
+@command(GainArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
 def gain_advantage(context, side, reason, sl, nemesis):
     encounter = context.encounter
     if reason == "outmanoeuvre" and not claim_outmanoeuvre(encounter):
@@ -136,7 +126,7 @@ class SpendArgs(PoolArgs):
         return data
 
 
-@command(SpendArgs)
+@command(SpendArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
 def spend_advantage(context, side, spend, amount, cost):
     encounter = context.encounter
     available = pools(encounter)[side]
@@ -159,11 +149,11 @@ def spend_advantage(context, side, spend, amount, cost):
     }
 
 
-class ResolveRoundArgs(GroupAdvantageArgs):
+class ResolveRoundArgs(Args):
     dominant = OneOfField(choices=[*POOL_SIDES, ("none", "Neither")])
 
 
-@command(ResolveRoundArgs)
+@command(ResolveRoundArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
 def resolve_round_advantage(context, dominant):
     """The GM confirms (or changes) the end-of-round proposal; 1 Advantage moves to the dominant pool."""
     encounter = context.encounter

@@ -12,22 +12,18 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, CommandError, command
+from combat.commands.spine import Args, CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
-from systems.wfrp4e.commands import d20_attack, momentum
+from systems.wfrp4e import toggles
+from systems.wfrp4e.commands import command, d20_attack, momentum
 from systems.wfrp4e.commands.conditions import change_condition
 
 __all__ = ["opposed_test", "cast_spell"]
 
 
 class D20Args(Args):
-    def clean(self):
-        if not d20_attack.uses_d20(self.context.encounter):
-            raise forms.ValidationError('This encounter resolves tests as written; the house rule "Tests" is off.')
-        return super().clean()
-
     def clean_initiator(self):
         return self._combatant("initiator")
 
@@ -78,7 +74,7 @@ class OpposedArgs(D20Args):
     purpose = TextField(required=False, help_text="e.g. Strike to Stun")
 
 
-@command(OpposedArgs)
+@command(OpposedArgs, requires=[toggles.TESTS], rule="A D20 opposed test")
 def opposed_test(
     context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, frees_from, modifier_sl, purpose
 ):
@@ -162,7 +158,7 @@ def spell_defence(context, target, magic_missile, magic_resistance):
     return best, options[best]
 
 
-@command(SpellArgs)
+@command(SpellArgs, requires=[toggles.TESTS], rule="Casting by the house rules")
 def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, magic_missile, damage, targets, d20,
                d100, willing, magic_resistance, overcast):  # fmt: skip
     """ "Spells": an unopposed Language (Magick) Test at -10 per CN (a counterspell opposes it with its own d100),

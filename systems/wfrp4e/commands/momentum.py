@@ -4,13 +4,11 @@ Each combatant's Momentum is `Combatant.advantage`. What was earned when lives i
 restores it with the rest.
 """
 
-from django import forms
-
 from combat.commands.fields import NumberListField, OneOfField, WholeNumberField
-from combat.commands.spine import CombatantArgs, CommandError, command
+from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import turn
+from systems.wfrp4e.commands import command, turn
 from systems.wfrp4e.commands.group_advantage import turn_key
 
 __all__ = ["gain_momentum", "spend_momentum"]
@@ -55,18 +53,11 @@ def end_of_turn(context, combatant):
     return f"{combatant.name} loses 1 Momentum (none earned this turn)."
 
 
-class MomentumArgs(CombatantArgs):
-    def clean(self):
-        if not uses_momentum(self.context.encounter):
-            raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
-        return super().clean()
-
-
-class GainMomentumArgs(MomentumArgs):
+class GainMomentumArgs(CombatantArgs):
     reason = OneOfField(choices=list(wfrp4e_house.MOMENTUM_GAINS.items()))
 
 
-@command(GainMomentumArgs)
+@command(GainMomentumArgs, requires=[toggles.MOMENTUM], rule="Momentum")
 def gain_momentum(context, combatant, reason):
     if not earn(context.encounter, combatant):
         raise CommandError(f"{combatant.name} already gained Momentum in this Action (at most 1 per Action).")
@@ -77,14 +68,14 @@ def gain_momentum(context, combatant, reason):
     }
 
 
-class SpendMomentumArgs(MomentumArgs):
+class SpendMomentumArgs(CombatantArgs):
     use = OneOfField(choices=list(SPENDS.items()))
     engaged = NumberListField(help_text="Disengage: the combatants engaged with them.")
     amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For an attack.")
     talent = OneOfField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
 
-@command(SpendMomentumArgs)
+@command(SpendMomentumArgs, requires=[toggles.MOMENTUM], rule="Momentum")
 def spend_momentum(context, combatant, use, amount, talent, engaged):
     have = combatant.advantage
     if use == "attack":

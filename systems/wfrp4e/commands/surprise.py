@@ -1,9 +1,9 @@
 """Surprise (seed 002 "Suprise"): the ambushed gain the Surprised Condition, which a Resolve point removes."""
 
-from combat.commands.spine import CombatantArgs, CommandError, OwnCombatantArgs, command
+from combat.commands.spine import CombatantArgs, CommandError, OwnCombatantArgs
 from combat.models import ConditionInstance
 from rules.models import ConditionDefinition
-from systems.wfrp4e.commands import points
+from systems.wfrp4e.commands import command, points
 
 __all__ = ["surprise", "use_resolve"]
 

@@ -2,7 +2,8 @@
 with Advantage. The tracker keeps what the active combatant has used, in `encounter.pools["turn"]`."""
 
 from combat.commands.fields import OneOfField, YesNoField
-from combat.commands.spine import Args, CommandError, command
+from combat.commands.spine import Args, CommandError
+from systems.wfrp4e.commands import command
 from systems.wfrp4e.commands.group_advantage import turn_key
 
 __all__ = ["mark_turn"]

@@ -6,8 +6,8 @@ from combat import commands
 from combat.commands import CommandError
 from combat.models import LogEntry
 from rules.models import CriticalTable, CriticalWound
-from tests.combat.conftest import ANDERS
 from tests.factories import equip
+from tests.wfrp4e.conftest import ANDERS
 
 pytestmark = pytest.mark.django_db
 

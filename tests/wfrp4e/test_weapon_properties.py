@@ -83,7 +83,7 @@ def test_champion_deals_damage_its_rating_times_per_round(fight):
 
 def test_the_gm_writes_creature_traits_on_the_sheet(fight):
     character = fight.orc.character
-    from tests.characters.test_sheet import edit_form
+    from tests.wfrp4e.test_sheet import edit_form
 
     form = edit_form(character, traits_text="Champion 2, Size Large")
     form["skills-TOTAL_FORMS"] = "0"
