@@ -18,7 +18,7 @@ class Encounter(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
     round = models.PositiveIntegerField(default=0)
     active = models.ForeignKey("Combatant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    pools = models.JSONField(default=dict, blank=True, help_text="Shared pools such as Group Advantage.")
+    pools = models.JSONField(default=dict, blank=True, help_text="The game system's state (see Encounter.state).")
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -34,6 +34,21 @@ class Encounter(models.Model):
     @property
     def system(self):
         return self.campaign.system
+
+    @property
+    def state(self):
+        """The game system's typed state, read from `pools` once (again after undo puts other pools back); the
+        spine writes it back with the command (`save_state`)."""
+        if getattr(self, "_state_of", None) is not self.pools:
+            import systems
+
+            self._system_state = systems.get(self.system).State.load(self.pools)
+            self._state_of = self.pools
+        return self._system_state
+
+    def save_state(self):
+        if getattr(self, "_state_of", None) is self.pools:
+            self.pools = self._system_state.dump()
 
     def plays(self, toggle):
         """Is `toggle` (a house or optional rule, a `systems.Toggle` constant of this encounter's system) in force?"""

@@ -6,6 +6,8 @@ defaults describe a system with no rules of its own: initiative as typed, no hoo
 
 from dataclasses import dataclass, field
 
+from systems.base_state import EncounterState
+
 
 @dataclass(frozen=True)
 class Toggle:
@@ -40,6 +42,7 @@ class System:
     toggles = ()  # Toggle constants, in the order the rules document has them
     # Template partials the generic screens include ("<key>/gm.html#pools"); a missing name shows nothing.
     partials = {}
+    State = EncounterState  # what the system keeps in Encounter.pools
 
     def __str__(self):
         return self.label

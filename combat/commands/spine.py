@@ -235,6 +235,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         if context.changed_combatants:
             Combatant.objects.bulk_update(context.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
         locked.version += 1
+        locked.save_state()
         locked.save()
         LogEntry.objects.create(
             encounter=locked,

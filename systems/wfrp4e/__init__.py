@@ -18,6 +18,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     weapon_properties,
 )
 from systems.wfrp4e.sheet import Sheet, characteristic_order, with_sheet
+from systems.wfrp4e.state import Wfrp4eState
 
 
 class Wfrp4e(System):
@@ -26,6 +27,7 @@ class Wfrp4e(System):
     short_label = "WFRP 4e"
     complete = True
     toggles = toggles.TOGGLES
+    State = Wfrp4eState
     partials = {
         "gm_turn_tools": "wfrp4e/gm.html#turn_tools",
         "gm_round_notes": "wfrp4e/gm.html#round_notes",
@@ -85,7 +87,7 @@ class Wfrp4e(System):
     def round_started(self, context):
         fortune.back_to_initiative(context)
         summary = rounds.round_starts(context)
-        return Happenings([], summary, {"round_effects": context.encounter.pools.get(rounds.ROUND_EFFECTS)})
+        return Happenings([], summary, {"round_effects": context.encounter.state.round_effects})
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

@@ -1,8 +1,6 @@
 """Seed 002 "Combat Summary" steps 2 and 4: conditions in play with something to do at the start or the end of the
 Round, listed in turn order for the GM to resolve, and kept with the encounter (undo restores them)."""
 
-ROUND_EFFECTS = "round_effects"
-
 
 def effects(context, phase):
     """The conditions in play whose admin text says what happens in `phase` ("start_of_round"/"end_of_round"),
@@ -28,16 +26,16 @@ def effects(context, phase):
 def round_ends(context):
     """Keep the ending round's end-of-round effects until the next round starts."""
     encounter = context.encounter
-    encounter.pools[ROUND_EFFECTS] = {"round": encounter.round, "end": effects(context, "end_of_round"), "start": []}
+    encounter.state.round_effects = {"round": encounter.round, "end": effects(context, "end_of_round"), "start": []}
 
 
 def round_starts(context):
     """Record this round's effects for the GM screen; returns the summary for the log, " (...)" or ""."""
     encounter = context.encounter
-    previous = encounter.pools.get(ROUND_EFFECTS) or {}
+    previous = encounter.state.round_effects or {}
     end = previous.get("end", []) if previous.get("round") == encounter.round - 1 else []
     start = effects(context, "start_of_round")
-    encounter.pools[ROUND_EFFECTS] = {"round": encounter.round, "end": end, "start": start}
+    encounter.state.round_effects = {"round": encounter.round, "end": end, "start": start}
 
     def summary(listed):
         return ", ".join(

@@ -4,10 +4,8 @@ open tests, start- and end-of-round effects, braced and surprised combatants."""
 from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import group_advantage, momentum
-from systems.wfrp4e.commands.conditions import PROMPTS
 from systems.wfrp4e.commands.surprise import SURPRISED
-from systems.wfrp4e.commands.turn import BRACED, turn_state
-from systems.wfrp4e.rounds import ROUND_EFFECTS
+from systems.wfrp4e.commands.turn import turn_state
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
 MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
@@ -17,7 +15,8 @@ ADVANTAGE_GAINS = wfrp4e.ADVANTAGE_GAINS
 def extend(view, everyone):
     encounter = view.encounter
     gm = view.is_gm
-    braced = encounter.pools.get(BRACED, {})
+    state = encounter.state
+    braced = state.braced
     for row in view.rows:
         row.braced = str(row.pk) in braced
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
@@ -32,12 +31,12 @@ def extend(view, everyone):
     view.momentum = momentum.uses_momentum(encounter)
     view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
     visible = {row.pk for row in view.rows if gm or row.mine}
-    view.prompts = [p for p in encounter.pools.get(PROMPTS, []) if p["combatant"] in visible]
+    view.prompts = [p for p in state.prompts if p["combatant"] in visible]
     view.pools = view.round_end = None
     view.advantage_gains, view.advantage_spends, view.pool_sides = ADVANTAGE_GAINS, [], group_advantage.POOL_SIDES
     if group_advantage.uses_group_advantage(encounter):
         view.pools = group_advantage.pools(encounter)
-        ended_round = encounter.pools.get(group_advantage.ROUND_END_PENDING)
+        ended_round = state.round_end_pending
         if gm and ended_round is not None:
             conditions = [c for row in view.rows for c in row.conditions]
             counts, dominant = group_advantage.proposal(encounter, everyone, conditions)
@@ -45,7 +44,7 @@ def extend(view, everyone):
         if gm:
             view.advantage_spends = group_advantage.spend_choices(encounter)
     view.turn_used = turn_state(encounter) if view.active is not None else None
-    effects = encounter.pools.get(ROUND_EFFECTS)
+    effects = state.round_effects
     fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])
     view.round_effects = effects if gm and fresh else None
     view.can_choose_place = can_choose_place(view)

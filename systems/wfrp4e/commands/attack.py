@@ -274,7 +274,7 @@ def attack(
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
-        encounter.pools.setdefault(FREE_ATTACKS, {})[str(attacker.pk)] = encounter.round
+        encounter.state.free_attacks[str(attacker.pk)] = encounter.round
         stops = "must stay within reach" if free_attack == "disengaging" else "stops where the hit landed"
         notes.append(
             f"Free attack ({free_attack.replace('_', ' ')})" + (f": {target.name} {stops}" if result.hit else "")
@@ -286,7 +286,6 @@ def attack(
     return describe(attacker, target, weapon, outcome, notes), outcome
 
 
-FREE_ATTACKS = "free_attacks"  # {combatant id: the round of their last free attack}
 FREE_ATTACK_RULES = {"disengaging": toggles.DISENGAGING, "zone_of_control": toggles.ZONES_OF_CONTROL}
 
 
@@ -300,7 +299,7 @@ def free_attack_problem(context, attacker, kind, sheet, weapon_name):
     weapon = weapon_of(sheet, weapon_name)
     if weapon.kind != "melee" or "Slow" in {p.name for p in weapon.properties.all()}:
         raise forms.ValidationError(f"A free attack takes a melee weapon without Slow, not {weapon.name}.")
-    if encounter.pools.get(FREE_ATTACKS, {}).get(str(attacker.pk)) == encounter.round:
+    if encounter.state.free_attacks.get(str(attacker.pk)) == encounter.round:
         raise forms.ValidationError(f"{attacker.name} already made a free attack this Round.")
 
 

@@ -1,7 +1,7 @@
 """The house rules' conditions with their timers (seed 000 "Conditions", "Deadly Conditions").
 
 next_turn applies them: the end of the active combatant's turn (wounds lost, then tests), the start of the next
-one's, and the end of the round. A test is a prompt kept in `encounter.pools["prompts"]`; `resolve_test` takes the
+one's, and the end of the round. A test is a prompt kept in the encounter's state (`prompts`); `resolve_test` takes the
 typed (or rolled) d100 and the engine decides. Each condition follows its own toggle, named after its heading.
 """
 
@@ -19,7 +19,6 @@ from systems.wfrp4e.commands import command
 
 __all__ = ["resolve_test", "dismiss_test"]
 
-PROMPTS = "prompts"
 SKILL_CHARACTERISTIC = {"Cool": "WP", "Endurance": "T"}
 
 
@@ -50,12 +49,12 @@ def target_for(context, combatant, skill, modifier):
 
 
 def prompt(context, combatant, test=None, **extra):
-    pools = context.encounter.pools
-    pools["prompt_seq"] = pools.get("prompt_seq", 0) + 1
-    entry = {"id": pools["prompt_seq"], "combatant": combatant.pk, "name": combatant.name, **extra}
+    state = context.encounter.state
+    state.prompt_seq += 1
+    entry = {"id": state.prompt_seq, "combatant": combatant.pk, "name": combatant.name, **extra}
     if test is not None:
         entry.update(asdict(test), target=target_for(context, combatant, test.skill, test.modifier))
-    pools.setdefault(PROMPTS, []).append(entry)
+    state.prompts.append(entry)
     return entry
 
 
@@ -144,7 +143,7 @@ class PromptArgs(Args):
 
     def clean_prompt(self):
         pk = self.cleaned_data["prompt"]
-        entry = next((p for p in self.context.encounter.pools.get(PROMPTS, []) if p["id"] == pk), None)
+        entry = next((p for p in self.context.encounter.state.prompts if p["id"] == pk), None)
         combatant = entry and next((c for c in self.context.combatants if c.pk == entry["combatant"]), None)
         if combatant is None or not self.context.sees(combatant):
             raise forms.ValidationError(f"There is no open test {pk}.")
@@ -159,7 +158,7 @@ class ResolveArgs(PromptArgs):
 
 
 def close(context, entry):
-    context.encounter.pools[PROMPTS] = [p for p in context.encounter.pools[PROMPTS] if p["id"] != entry["id"]]
+    context.encounter.state.prompts = [p for p in context.encounter.state.prompts if p["id"] != entry["id"]]
 
 
 @command(ResolveArgs, gm_only=False)

@@ -10,8 +10,6 @@ from systems.wfrp4e.commands import command, points
 
 __all__ = ["choose_when_to_act"]
 
-CHOSEN = "chosen_places"  # combatants who bought their place this Round
-
 
 class ChooseArgs(OwnCombatantArgs):
     position = WholeNumberField(min_value=0, help_text="Place in this Round's order, 0 first.")
@@ -32,7 +30,7 @@ def choose_when_to_act(context, combatant, position):
     renumber(context, rest[:position] + [combatant] + rest[position:])
     if combatant.pk == encounter.active_id and position > 0:
         encounter.active = context.ordered()[0]
-    encounter.pools.setdefault(CHOSEN, []).append(combatant.pk)
+    encounter.state.chosen_places.append(combatant.pk)
     return f"{combatant.name} spends a Fortune point to act {ordinal(position + 1)} this Round.", {
         "combatant": combatant.pk,
         "position": position,
@@ -46,7 +44,8 @@ def ordinal(n):
 
 def back_to_initiative(context):
     """End of the Round: those who chose their place go back to it by initiative."""
-    chosen = set(context.encounter.pools.pop(CHOSEN, []))
+    chosen = set(context.encounter.state.chosen_places)
+    context.encounter.state.chosen_places = []
     for pk in chosen:
         ordered = context.ordered()
         combatant = next((c for c in ordered if c.pk == pk), None)

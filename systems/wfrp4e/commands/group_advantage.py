@@ -1,6 +1,6 @@
 """Group Advantage pools for WFRP 4e (seed 002 "Group Advantage" and "Benefits of Advantage").
 
-The pools live in `encounter.pools` ({"ally": n, "adversary": n, ...}) so that undo restores them with the rest.
+The pools live in the encounter's state (systems/wfrp4e/state.py), so that undo restores them with the rest.
 """
 
 from django import forms
@@ -15,13 +15,13 @@ from systems.wfrp4e.commands import KEY, command
 
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
 
+ADDITIONAL_ACTION = "additional_action"  # the once-per-turn spend that gives the turn a second Action
 POOL_SIDES = [("ally", "Allies"), ("adversary", "Adversaries")]
 SIDE_LABEL = dict(POOL_SIDES)
-ROUND_END_PENDING = "round_end_pending"
 
 
 def pools(encounter):
-    return {"ally": encounter.pools.get("ally", 0), "adversary": encounter.pools.get("adversary", 0)}
+    return {"ally": encounter.state.ally, "adversary": encounter.state.adversary}
 
 
 def uses_group_advantage(encounter):
@@ -36,6 +36,11 @@ def pool_of(combatant_side):
 
 def turn_key(encounter):
     return f"{encounter.round}:{encounter.active_id}"
+
+
+def has_additional_action(encounter):
+    """Seed 002 "Additional Action": was it bought with Advantage on this turn?"""
+    return encounter.state.spends_this_turn.get(ADDITIONAL_ACTION) == turn_key(encounter)
 
 
 def standing_counts(combatants, conditions):
@@ -57,20 +62,20 @@ def proposal(encounter, combatants, conditions):
 def round_ended(encounter, ended_round):
     """End of round (seed 002 "Group Advantage"): the GM settles which side dominates before it moves."""
     if uses_group_advantage(encounter):
-        encounter.pools[ROUND_END_PENDING] = ended_round
+        encounter.state.round_end_pending = ended_round
 
 
 def claim_outmanoeuvre(encounter):
     """Seed 002 "Outmanoeuvre": at most 1 Advantage per action. True if this action has not had it yet."""
-    action = f"{turn_key(encounter)}:{encounter.pools.get('additional_action_turn') == turn_key(encounter)}"
-    if encounter.pools.get("outmanoeuvre_action") == action:
+    action = f"{turn_key(encounter)}:{has_additional_action(encounter)}"
+    if encounter.state.outmanoeuvre_action == action:
         return False
-    encounter.pools["outmanoeuvre_action"] = action
+    encounter.state.outmanoeuvre_action = action
     return True
 
 
 def add_to_pool(encounter, side, amount):
-    encounter.pools[side] = pools(encounter)[side] + amount
+    setattr(encounter.state, side, pools(encounter)[side] + amount)
 
 
 class PoolArgs(Args):
@@ -91,10 +96,10 @@ def gain_advantage(context, side, reason, sl, nemesis):
     gained = wfrp4e.advantage_gain(reason, sl=sl, nemesis=nemesis)
     add_to_pool(encounter, side, gained)
     label = wfrp4e.ADVANTAGE_GAINS[reason].split(":")[0]
-    return f"{SIDE_LABEL[side]} gain {gained} Advantage ({label}); pool {encounter.pools[side]}.", {
+    return f"{SIDE_LABEL[side]} gain {gained} Advantage ({label}); pool {pools(encounter)[side]}.", {
         "side": side,
         "gained": gained,
-        "pool": encounter.pools[side],
+        "pool": pools(encounter)[side],
     }
 
 
@@ -135,17 +140,17 @@ def spend_advantage(context, side, spend, amount, cost):
     if spend.once_per_turn:
         if encounter.status != Encounter.Status.ACTIVE:
             raise CommandError(f"{spend.name} is spent on someone's turn.")
-        if encounter.pools.get(f"{spend.key}_turn") == turn_key(encounter):
+        if encounter.state.spends_this_turn.get(spend.key) == turn_key(encounter):
             raise CommandError(f"Advantage buys {spend.name} only once per turn.")
-        encounter.pools[f"{spend.key}_turn"] = turn_key(encounter)
-    encounter.pools[side] = available - cost
+        encounter.state.spends_this_turn[spend.key] = turn_key(encounter)
+    setattr(encounter.state, side, available - cost)
     effect = spend.name
     if spend.key == "additional_effort":
         effect += f" (+{wfrp4e.additional_effort_bonus(cost)}%)"
-    return f"{SIDE_LABEL[side]} spend {cost} Advantage: {effect}; pool {encounter.pools[side]}.", {
+    return f"{SIDE_LABEL[side]} spend {cost} Advantage: {effect}; pool {pools(encounter)[side]}.", {
         "side": side,
         "spent": cost,
-        "pool": encounter.pools[side],
+        "pool": pools(encounter)[side],
     }
 
 
@@ -157,15 +162,15 @@ class ResolveRoundArgs(Args):
 def resolve_round_advantage(context, dominant):
     """The GM confirms (or changes) the end-of-round proposal; 1 Advantage moves to the dominant pool."""
     encounter = context.encounter
-    ended_round = encounter.pools.get(ROUND_END_PENDING)
+    ended_round = encounter.state.round_end_pending
     if ended_round is None:
         raise CommandError("No round has ended that waits for its Advantage.")
     current = pools(encounter)
     ally, adversary = wfrp4e.group_advantage_end_of_round(
         current["ally"], current["adversary"], None if dominant == "none" else dominant
     )
-    encounter.pools.update(ally=ally, adversary=adversary)
-    del encounter.pools[ROUND_END_PENDING]
+    encounter.state.ally, encounter.state.adversary = ally, adversary
+    encounter.state.round_end_pending = None
     outcome = "no side dominates" if dominant == "none" else f"{SIDE_LABEL[dominant]} dominate"
     return f"End of round {ended_round}: {outcome}; Allies {ally}, Adversaries {adversary}.", {
         "ally": ally,

@@ -1,6 +1,6 @@
 """Momentum per combatant, the house rule that replaces Group Advantage (seed 000 "Combat" › "Momentum").
 
-Each combatant's Momentum is `Combatant.advantage`. What was earned when lives in `encounter.pools`, so undo
+Each combatant's Momentum is `Combatant.advantage`. What was earned when lives in the encounter's state, so undo
 restores it with the rest.
 """
 
@@ -13,8 +13,6 @@ from systems.wfrp4e.commands.group_advantage import turn_key
 
 __all__ = ["gain_momentum", "spend_momentum"]
 
-EARNED = "momentum_earned"  # {combatant id: the turn key on which they last earned Momentum}
-ACTIONS = "momentum_actions"  # {combatant id: the action in which they last earned Momentum}
 SPENDS = {
     "attack": "+10 to the attacking skill per Momentum",
     "disengage": "Disengage: spend all, having more than every Engaged opponent",
@@ -32,11 +30,11 @@ def current_action(encounter):
 
 def earn(encounter, combatant):
     """+1 Momentum, at most one per Action; returns False when this action already earned one."""
-    earned = encounter.pools.setdefault(ACTIONS, {})
+    earned = encounter.state.momentum_actions
     if earned.get(str(combatant.pk)) == current_action(encounter):
         return False
     earned[str(combatant.pk)] = current_action(encounter)
-    encounter.pools.setdefault(EARNED, {})[str(combatant.pk)] = turn_key(encounter)
+    encounter.state.momentum_earned[str(combatant.pk)] = turn_key(encounter)
     combatant.advantage += 1
     return True
 
@@ -44,7 +42,7 @@ def earn(encounter, combatant):
 def end_of_turn(context, combatant):
     """Momentum decays by 1 at the end of a turn that earned none; returns a note for the log."""
     encounter = context.encounter
-    earned = encounter.pools.get(EARNED, {}).get(str(combatant.pk)) == turn_key(encounter)
+    earned = encounter.state.momentum_earned.get(str(combatant.pk)) == turn_key(encounter)
     after = wfrp4e_house.momentum_end_of_turn(combatant.advantage, earned)
     if after == combatant.advantage:
         return ""

@@ -1,22 +1,21 @@
 """A turn is one Move and one Action (seed 002 "Combat Summary" step 3), plus an Additional Action bought
-with Advantage. The tracker keeps what the active combatant has used, in `encounter.pools["turn"]`."""
+with Advantage. The tracker keeps what the active combatant has used in the encounter's state (`turn`)."""
 
 from combat.commands.fields import OneOfField, YesNoField
 from combat.commands.spine import Args, CommandError
 from systems.wfrp4e.commands import command
-from systems.wfrp4e.commands.group_advantage import turn_key
+from systems.wfrp4e.commands.group_advantage import has_additional_action, turn_key
 
 __all__ = ["mark_turn"]
 
 PARTS = [("move", "Move"), ("action", "Action"), ("sprint", "Sprint"), ("swap", "Swap weapons"), ("brace", "Brace")]
-BRACED = "braced"  # {combatant id: True} until the start of their next turn
 
 
 def turn_state(encounter):
     """What the active combatant has used this turn: {"move": bool, "actions": n, "allowed": n, "swaps": n}."""
-    state = encounter.pools.get("turn") or {}
+    state = encounter.state.turn
     current = state.get("key") == turn_key(encounter)
-    allowed = 1 + (encounter.pools.get("additional_action_turn") == turn_key(encounter))
+    allowed = 1 + has_additional_action(encounter)
     return {
         "move": current and state.get("move", False),
         "actions": state.get("actions", 0) if current else 0,
@@ -47,13 +46,13 @@ def use(encounter, part, used=True):
             note = "; ".join(filter(None, ["moves as if with two Moves", note]))
         if part == "brace" and used and encounter.active_id:
             # Seed 000 "Brace": until the start of the next turn, against a larger charger.
-            encounter.pools.setdefault(BRACED, {})[str(encounter.active_id)] = True
+            encounter.state.braced[str(encounter.active_id)] = True
             note = "; ".join(
                 filter(
                     None, ["braced: +1 Reaction Strike level and Damaging (or Impact) against a larger charger", note]
                 )
             )
-    encounter.pools["turn"] = {
+    encounter.state.turn = {
         "key": turn_key(encounter),
         "move": state["move"],
         "actions": state["actions"],
@@ -84,6 +83,6 @@ def mark_turn(context, part, used):
 
 def unbrace(encounter, combatant):
     """A Brace lasts until the beginning of the bracer's next turn."""
-    if encounter.pools.get(BRACED, {}).pop(str(combatant.pk), None):
+    if encounter.state.braced.pop(str(combatant.pk), None):
         return f"{combatant.name} is no longer braced."
     return ""

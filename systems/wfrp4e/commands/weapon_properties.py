@@ -12,9 +12,6 @@ SPECIALS = [
     ("hack", "Hack: at the opponent's shield, no damage"),
     ("champion", "Champion: the creature deals damage this way"),
 ]
-FAST_ATTACKS = "fast_attacks"  # {combatant id: round}
-SHIELD_DAMAGE = "shield_damage"  # {combatant id: rating lost}
-CHAMPION_USES = "champion_uses"  # {combatant id: [round, uses]}
 STANDARD_SHIELD = 2  # core rules: a Shield has Shield 2
 
 
@@ -33,13 +30,13 @@ def problem(context, attacker, special, weapon, sheet):
     if special == "fast":
         if encounter.active_id == attacker.pk:
             raise forms.ValidationError(f"It is {attacker.name}'s turn: a plain attack will do.")
-        if encounter.pools.get(FAST_ATTACKS, {}).get(str(attacker.pk)) == encounter.round:
+        if encounter.state.fast_attacks.get(str(attacker.pk)) == encounter.round:
             raise forms.ValidationError(f"{attacker.name} already spent this Round's Action on a Fast attack.")
     if special == "champion":
         rating = int(sheet.character.traits.get("Champion", 0) or 0) if sheet else 0
         if rating < 1:
             raise forms.ValidationError(f"{attacker.name} does not have the Champion trait.")
-        used_round, uses = encounter.pools.get(CHAMPION_USES, {}).get(str(attacker.pk), [None, 0])
+        used_round, uses = encounter.state.champion_uses.get(str(attacker.pk), [None, 0])
         if used_round == encounter.round and uses >= rating:
             raise forms.ValidationError(f"Champion ({rating}) deals damage at most {rating} times per Round.")
 
@@ -53,7 +50,7 @@ def shield_rating(encounter, combatant, carries_shield):
     """A Shield's rating (2), less what Hack took from it this fight."""
     if not carries_shield:
         return 0
-    return max(0, STANDARD_SHIELD - encounter.pools.get(SHIELD_DAMAGE, {}).get(str(combatant.pk), 0))
+    return max(0, STANDARD_SHIELD - encounter.state.shield_damage.get(str(combatant.pk), 0))
 
 
 def after(context, attacker, target, weapon, special, free_attack, result, notes):
@@ -63,20 +60,20 @@ def after(context, attacker, target, weapon, special, free_attack, result, notes
     key = str(attacker.pk)
     wounds = None
     if special == "fast":
-        encounter.pools.setdefault(FAST_ATTACKS, {})[key] = encounter.round
+        encounter.state.fast_attacks[key] = encounter.round
         notes.append(f"Fast: {attacker.name} has spent this Round's Action")
     elif special == "hack":
         wounds = 0
         if result.hit:
             lost = 1 + max(0, result.net_sl) // 3
-            damage = encounter.pools.setdefault(SHIELD_DAMAGE, {})
+            damage = encounter.state.shield_damage
             damage[str(target.pk)] = damage.get(str(target.pk), 0) + lost
             rating = max(0, STANDARD_SHIELD - damage[str(target.pk)])
             notes.append(f"Hack: {target.name}'s shield loses {lost} (Shield {rating} now)")
     elif special == "champion":
-        used_round, uses = encounter.pools.get(CHAMPION_USES, {}).get(key, [None, 0])
+        used_round, uses = encounter.state.champion_uses.get(key, [None, 0])
         uses = uses + 1 if used_round == encounter.round else 1
-        encounter.pools.setdefault(CHAMPION_USES, {})[key] = [encounter.round, uses]
+        encounter.state.champion_uses[key] = [encounter.round, uses]
         notes.append(f"Champion: {uses} of {attacker.character.traits.get('Champion')} this Round")
     properties = names(weapon)
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.LONG) and "Long" in properties:
@@ -89,7 +86,7 @@ def after(context, attacker, target, weapon, special, free_attack, result, notes
 def starts_turn(context, combatant):
     """A combatant who made a Fast attack this Round starts the turn with the Action spent."""
     encounter = context.encounter
-    if encounter.pools.get(FAST_ATTACKS, {}).get(str(combatant.pk)) != encounter.round:
+    if encounter.state.fast_attacks.get(str(combatant.pk)) != encounter.round:
         return ""
     turn.use(encounter, "action")
     return f"{combatant.name} already spent this Round's Action on a Fast attack."

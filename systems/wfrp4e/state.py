@@ -1,0 +1,30 @@
+"""What a WFRP 4e encounter keeps between commands (Encounter.pools), every key declared here once."""
+
+from dataclasses import dataclass, field
+
+from systems.base_state import EncounterState
+
+
+@dataclass
+class Wfrp4eState(EncounterState):
+    # Group Advantage (seed 002 "Group Advantage")
+    ally: int = 0
+    adversary: int = 0
+    round_end_pending: int | None = None  # the round whose end waits for the GM to say who dominated
+    spends_this_turn: dict = field(default_factory=dict)  # once-per-turn spend key -> the turn it was bought on
+    outmanoeuvre_action: str | None = None  # the action that already had its Outmanoeuvre Advantage
+    # The active combatant's turn (seed 002 "Combat Summary" step 3)
+    turn: dict = field(default_factory=dict)  # {"key", "move", "actions", "swaps"}
+    braced: dict = field(default_factory=dict)  # combatant id -> True until the start of their next turn
+    chosen_places: list = field(default_factory=list)  # who bought their place this Round with Fortune
+    # Open tests waiting for a roll (house-rule conditions, death rolls)
+    prompt_seq: int = 0
+    prompts: list = field(default_factory=list)
+    round_effects: dict | None = None  # {"round", "end", "start"}: conditions to resolve this round
+    # House rules: weapon properties, free attacks, Momentum
+    fast_attacks: dict = field(default_factory=dict)  # combatant id -> round of their out-of-turn Fast attack
+    shield_damage: dict = field(default_factory=dict)  # combatant id -> Shield rating lost to Hack
+    champion_uses: dict = field(default_factory=dict)  # combatant id -> [round, uses]
+    free_attacks: dict = field(default_factory=dict)  # combatant id -> round of their last free attack
+    momentum_earned: dict = field(default_factory=dict)  # combatant id -> turn key they last earned Momentum on
+    momentum_actions: dict = field(default_factory=dict)  # combatant id -> action they last earned Momentum in
