@@ -1,25 +1,41 @@
+"""Encounters in Django admin are for looking only: an edit here would bypass the command spine (no log entry, no
+version, no live update, nothing to undo), so every change goes through the GM screen or the API instead."""
+
 from django.contrib import admin
 
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class CombatantInline(admin.TabularInline):
     model = Combatant
     extra = 0
     fields = ["name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden"]
+    has_add_permission = ReadOnlyAdmin.has_add_permission
+    has_change_permission = ReadOnlyAdmin.has_change_permission
+    has_delete_permission = ReadOnlyAdmin.has_delete_permission
 
 
 @admin.register(Encounter)
-class EncounterAdmin(admin.ModelAdmin):
+class EncounterAdmin(ReadOnlyAdmin):
     list_display = ["name", "campaign", "status", "round", "version", "created"]
     list_filter = ["campaign__system", "status"]
     search_fields = ["name", "campaign__name"]
     inlines = [CombatantInline]
-    readonly_fields = ["version"]
 
 
 @admin.register(Combatant)
-class CombatantAdmin(admin.ModelAdmin):
+class CombatantAdmin(ReadOnlyAdmin):
     list_display = ["name", "encounter", "side", "initiative", "wounds", "max_wounds", "hidden"]
     list_filter = ["encounter__campaign__system", "side", "hidden"]
     search_fields = ["name", "encounter__name"]
@@ -27,7 +43,7 @@ class CombatantAdmin(admin.ModelAdmin):
 
 
 @admin.register(ConditionInstance)
-class ConditionInstanceAdmin(admin.ModelAdmin):
+class ConditionInstanceAdmin(ReadOnlyAdmin):
     list_display = ["definition", "combatant", "count", "remaining"]
     list_filter = ["definition__system", "definition"]
     search_fields = ["combatant__name", "definition__name"]
@@ -35,9 +51,8 @@ class ConditionInstanceAdmin(admin.ModelAdmin):
 
 
 @admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
+class LogEntryAdmin(ReadOnlyAdmin):
     list_display = ["version", "encounter", "command", "message", "user", "undone", "created"]
     list_filter = ["encounter__campaign__system", "command", "undone"]
     search_fields = ["message", "encounter__name", "user__username"]
     list_select_related = ["encounter", "user"]
-    readonly_fields = [f.name for f in LogEntry._meta.fields]
