@@ -86,15 +86,13 @@ class Context:
         )
 
 
-class Args(forms.Form):
-    """Base of each command's arguments; `combatant` fields are resolved to this encounter's combatants."""
+class CombatantField(WholeNumberField):
+    """A combatant of this encounter, named by id; its form (Args) gives it the command's context."""
 
-    def __init__(self, data, context):
-        self.context = context
-        super().__init__(data)
+    context = None
 
-    def _combatant(self, key):
-        pk = self.cleaned_data.get(key)
+    def clean(self, value):
+        pk = super().clean(value)
         if pk is None:
             return None
         for combatant in self.context.combatants:
@@ -103,19 +101,27 @@ class Args(forms.Form):
         # What the viewer may not see answers exactly like what does not exist.
         raise forms.ValidationError(f"There is no combatant {pk} in this encounter.")
 
-    def clean_combatant(self):
-        return self._combatant("combatant")
+
+class Args(forms.Form):
+    """Base of each command's arguments; CombatantFields resolve to this encounter's combatants."""
+
+    def __init__(self, data, context):
+        self.context = context
+        super().__init__(data)
+        for form_field in self.fields.values():  # the form's own copies of its fields
+            if isinstance(form_field, CombatantField):
+                form_field.context = context
 
 
 class CombatantArgs(Args):
-    combatant = WholeNumberField()
+    combatant = CombatantField()
 
 
 class OwnCombatantArgs(CombatantArgs):
     """For commands players may run too: a player names only a combatant of their own character."""
 
     def clean_combatant(self):
-        combatant = super().clean_combatant()
+        combatant = self.cleaned_data["combatant"]
         if not self.context.acts_for(combatant):
             raise CommandForbidden(f"{combatant.name} is not your character.")
         return combatant

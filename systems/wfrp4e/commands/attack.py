@@ -16,7 +16,7 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args
+from combat.commands.spine import Args, CombatantField
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from systems.wfrp4e import toggles
@@ -31,8 +31,8 @@ UNARMED = "Unarmed"
 
 
 class AttackArgs(Args):
-    attacker = WholeNumberField()
-    target = WholeNumberField()
+    attacker = CombatantField()
+    target = CombatantField()
     weapon = TextField(help_text="Name of a weapon the attacker carries (or Unarmed).")
     defence = TextField(required=False, help_text="Skill or characteristic the target opposes with; empty: unopposed.")
     attack_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
@@ -58,12 +58,6 @@ class AttackArgs(Args):
     wounds_override = WholeNumberField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
-
-    def clean_attacker(self):
-        return self._combatant("attacker")
-
-    def clean_target(self):
-        return self._combatant("target")
 
     def clean(self):
         data = super().clean()

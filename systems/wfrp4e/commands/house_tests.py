@@ -12,7 +12,7 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, CommandError
+from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
@@ -21,14 +21,6 @@ from systems.wfrp4e.commands import command, d20_attack, momentum
 from systems.wfrp4e.commands.conditions import change_condition
 
 __all__ = ["opposed_test", "cast_spell"]
-
-
-class D20Args(Args):
-    def clean_initiator(self):
-        return self._combatant("initiator")
-
-    def clean_opponent(self):
-        return self._combatant("opponent")
 
 
 def skill_of(context, combatant, name):
@@ -58,9 +50,9 @@ def named(given, value):
     return str(value) if isinstance(given, int) else f"{given} {value}"
 
 
-class OpposedArgs(D20Args):
-    initiator = WholeNumberField()
-    opponent = WholeNumberField()
+class OpposedArgs(Args):
+    initiator = CombatantField()
+    opponent = CombatantField()
     initiator_skill = SkillField(max_length=60, help_text="A skill name from the sheet, or its value.")
     opponent_skill = SkillField(max_length=60)
     d20 = DieField(20, help_text="Rolled when empty.")
@@ -109,11 +101,11 @@ def opposed_test(
     return message, {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
 
 
-class SpellArgs(D20Args):
-    caster = WholeNumberField()
+class SpellArgs(Args):
+    caster = CombatantField()
     cn = WholeNumberField(min_value=0, max_value=30, help_text="Effective Casting Number.")
     casting_roll = DieField(100)
-    counterspeller = WholeNumberField(required=False)
+    counterspeller = CombatantField(required=False)
     counter_roll = DieField(100)
     magic_missile = YesNoField()
     damage = WholeNumberField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
@@ -123,12 +115,6 @@ class SpellArgs(D20Args):
     willing = NumberListField(help_text="Targets that let the spell hit.")
     magic_resistance = NumberListField(help_text="Targets with the Magic Resistance Talent.")
     overcast = NamesField(help_text="Overcast choices, as text for the log.")
-
-    def clean_caster(self):
-        return self._combatant("caster")
-
-    def clean_counterspeller(self):
-        return self._combatant("counterspeller")
 
     def clean_targets(self):
         ids = self.cleaned_data["targets"]
