@@ -1,4 +1,4 @@
-"""The JSON API (DESIGN.md "JSON API"): session cookie with CSRF, or `Authorization: Bearer <token>`."""
+"""The JSON API (docs/architecture.md "JSON API"): session cookie with CSRF, or `Authorization: Bearer <token>`."""
 
 import json
 

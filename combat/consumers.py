@@ -1,4 +1,4 @@
-"""One websocket per viewer at /ws/encounters/<id>/ (DESIGN.md "Live updates").
+"""One websocket per viewer at /ws/encounters/<id>/ (docs/architecture.md "Live updates").
 
 Every message is that viewer's whole live view as htmx out-of-band swaps, so a missed broadcast or a
 reconnect is healed by the next message: nothing is replayed, nothing is lost.

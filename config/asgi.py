@@ -1,4 +1,4 @@
-"""HTTP and websocket routing (DESIGN.md "Live updates")."""
+"""HTTP and websocket routing (docs/architecture.md "Live updates")."""
 
 import os
 

@@ -105,7 +105,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite ignores select_for_update: IMMEDIATE transactions serialise writers instead (DESIGN.md facts).
+    # SQLite ignores select_for_update: IMMEDIATE transactions serialise writers instead.
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",

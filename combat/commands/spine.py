@@ -1,4 +1,4 @@
-"""Every change to an encounter is a command (DESIGN.md "The spine: commands").
+"""Every change to an encounter is a command (docs/architecture.md "The spine: commands").
 
 A command locks the encounter row, checks permission and the expected version, validates its arguments,
 applies the change, bumps the version and logs it with the state needed to undo it — all in one
