@@ -186,6 +186,8 @@ def delay(context):
     if len(ordered) < 2:
         raise CommandError("There is nobody to wait for.")
     current = context.encounter.active
+    if current is None:
+        raise CommandError("Nobody's turn is running.")
     index = next(i for i, c in enumerate(ordered) if c.pk == current.pk)
     if index == len(ordered) - 1:
         raise CommandError(f"{current.name} is last this round and cannot delay further.")

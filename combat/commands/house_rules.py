@@ -1,4 +1,4 @@
-"""Switching the encounter's house-rule toggles (docs/architecture.md "Game systems": named toggles per campaign or encounter)."""
+"""Switching the encounter's house-rule toggles (docs/architecture.md "Game systems")."""
 
 from django import forms
 
