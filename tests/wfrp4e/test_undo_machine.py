@@ -31,8 +31,8 @@ from rules.engine.dice import Dice
 from rules.engine.wfrp4e_house import SITUATIONS
 from rules.house_rules import toggle_keys
 from rules.models import AdvantageSpend, ConditionDefinition
-from tests.wfrp4e.conftest import ANDERS, ORC
 from tests.factories import CharacterFactory, EncounterFactory, equip
+from tests.wfrp4e.conftest import ANDERS, ORC
 
 pytestmark = pytest.mark.django_db
 
