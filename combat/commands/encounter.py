@@ -25,7 +25,7 @@ from combat import snapshot
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
-from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+from combat.models import Combatant, Encounter, LogEntry
 from rules.models import ConditionDefinition
 from systems.base import Happenings
 
@@ -259,12 +259,9 @@ def tick_condition_timers(context):
     finished = [c for c in timed if c.remaining <= 1]
     ticking = [c for c in timed if c.remaining > 1]
     for condition in ticking:
-        condition.remaining -= 1
-    if ticking:
-        ConditionInstance.objects.bulk_update(ticking, ["remaining"])
-    if finished:
-        ConditionInstance.objects.filter(pk__in=[c.pk for c in finished]).delete()
-        context.conditions[:] = [c for c in context.conditions if c not in finished]
+        context.tick_condition(condition)
+    for condition in finished:
+        context.reduce_condition(condition)
     names = {c.pk: c.name for c in context.combatants}
     return [f"{names[c.combatant_id]}'s {c.name}" for c in finished]
 
@@ -321,18 +318,7 @@ class AddConditionArgs(ConditionArgs):
 
 @command(AddConditionArgs)
 def add_condition(context, combatant, condition, count, remaining):
-    count = count or 1
-    existing = context.condition_of(combatant, condition)
-    if existing:
-        existing.count = existing.count + count if condition.stacks else 1
-        if remaining is not None:
-            existing.remaining = remaining
-        existing.save()
-        instance = existing
-    else:
-        instance = ConditionInstance.objects.create(
-            combatant=combatant, definition=condition, count=1 if not condition.stacks else count, remaining=remaining
-        )
+    instance = context.add_condition(combatant, condition, count or 1, remaining)
     timer = f" for {remaining} rounds" if remaining else ""
     return f"{combatant.name} gains {condition.name} ×{instance.count}{timer}.", {
         "combatant": combatant.pk,
@@ -350,13 +336,7 @@ def remove_condition(context, combatant, condition, count):
     existing = context.condition_of(combatant, condition)
     if existing is None:
         raise CommandError(f"{combatant.name} does not have {condition.name}.")
-    if count and count < existing.count:
-        existing.count -= count
-        existing.save()
-        left = existing.count
-    else:
-        existing.delete()
-        left = 0
+    left = context.reduce_condition(existing, count)
     return f"{combatant.name} loses {condition.name}" + (f" (×{left} left)." if left else "."), {
         "combatant": combatant.pk,
         "condition": condition.name,

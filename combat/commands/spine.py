@@ -12,6 +12,7 @@ from django import forms
 from django.db import transaction
 
 import systems
+from characters.models import Character
 from combat import broadcast, snapshot
 from combat.commands.fields import EXPECTED_VERSION, WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
@@ -43,6 +44,12 @@ class Context:
     role: str = GM
     changed_combatants: set = field(default_factory=set)
     sheets: dict | None = None  # combatants' character sheets, loaded by the commands that read them
+    # What the command changed, saved once by the spine after it (save_changes): commands change conditions and
+    # characters' points only through the methods below.
+    created_conditions: list = field(default_factory=list)
+    changed_conditions: set = field(default_factory=set)
+    removed_conditions: list = field(default_factory=list)
+    changed_characters: set = field(default_factory=set)
 
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
@@ -84,6 +91,66 @@ class Context:
         return next(
             (c for c in self.conditions if c.combatant_id == combatant.pk and c.definition_id == definition.pk), None
         )
+
+    def add_condition(self, combatant, definition, count=1, remaining=None):
+        """Give `combatant` `count` more of a condition (one at most when it does not stack); returns it."""
+        instance = self.condition_of(combatant, definition)
+        if instance is None:
+            instance = ConditionInstance(combatant=combatant, definition=definition, count=0)
+            self.conditions.append(instance)
+            self.created_conditions.append(instance)
+        instance.count = instance.count + count if definition.stacks else 1
+        if remaining is not None:
+            instance.remaining = remaining
+        self._changed(instance)
+        return instance
+
+    def reduce_condition(self, instance, count=None):
+        """Take `count` of a condition away (all of it when None); returns how many are left."""
+        left = 0 if count is None else max(0, instance.count - count)
+        if left:
+            instance.count = left
+            self._changed(instance)
+            return left
+        self.conditions.remove(instance)
+        if instance.pk is None:  # created by this command: it is simply not created
+            self.created_conditions.remove(instance)
+        else:
+            self.changed_conditions.discard(instance)
+            self.removed_conditions.append(instance)
+        return 0
+
+    def tick_condition(self, instance):
+        """One round less on a timed condition."""
+        instance.remaining -= 1
+        self._changed(instance)
+
+    def _changed(self, instance):
+        if instance.pk is not None:  # one this command creates is written whole when it is created
+            self.changed_conditions.add(instance)
+
+    def spend_points(self, combatant, kind, points=1):
+        """Take `points` of "fortune" or "resolve" from the combatant's character; returns what is left."""
+        character = combatant.character
+        have = getattr(character, kind) if character else 0
+        if have < points:
+            raise CommandError(f"{combatant.name} has {have} {kind.title()}; that needs {points}.")
+        setattr(character, kind, have - points)
+        self.changed_characters.add(character)
+        return have - points
+
+    def save_changes(self):
+        """Write what the command changed, once, in a fixed number of queries."""
+        if self.changed_combatants:
+            Combatant.objects.bulk_update(self.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
+        if self.removed_conditions:
+            ConditionInstance.objects.filter(pk__in=[c.pk for c in self.removed_conditions]).delete()
+        if self.created_conditions:
+            ConditionInstance.objects.bulk_create(self.created_conditions)
+        if self.changed_conditions:
+            ConditionInstance.objects.bulk_update(self.changed_conditions, ["count", "remaining"])
+        if self.changed_characters:
+            Character.objects.bulk_update(self.changed_characters, snapshot.CHARACTER_FIELDS)
 
 
 class CombatantField(WholeNumberField):
@@ -238,8 +305,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
             raise CommandError(describe_errors(form))
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
         message, result = cmd.apply(context, **form.cleaned_data)
-        if context.changed_combatants:
-            Combatant.objects.bulk_update(context.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
+        context.save_changes()
         locked.version += 1
         locked.save_state()
         locked.save()

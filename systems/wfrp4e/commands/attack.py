@@ -261,7 +261,7 @@ def attack(
     outcome["attacker_wounds"] = suffer(context, attacker, attacker_wounds)
     if surprised:
         # Core rules: Surprised ends after the first attack on the target.
-        surprised.delete()
+        context.reduce_condition(surprised)
         notes.append(f"{target.name} is no longer Surprised")
     outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
     pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}

@@ -11,7 +11,6 @@ from django import forms
 
 from combat.commands.fields import DieField, WholeNumberField
 from combat.commands.spine import Args, CommandError, CommandForbidden
-from combat.models import ConditionInstance
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
@@ -61,20 +60,14 @@ def prompt(context, combatant, test=None, **extra):
 def change_condition(context, combatant, name, by):
     """Add (by > 0) or remove (by < 0) conditions; returns how many it now has."""
     instance = next((c for c in context.conditions if c.combatant_id == combatant.pk and c.name == name), None)
-    if instance is None and by > 0:
-        definition = ConditionDefinition.objects.get(system=context.encounter.system, name=name)
-        instance = ConditionInstance.objects.create(combatant=combatant, definition=definition, count=by)
-        context.conditions.append(instance)
-        return by
-    if instance is None:
-        return 0
-    instance.count = instance.count + by if instance.definition.stacks else min(1, instance.count + by)
-    if instance.count <= 0:
-        instance.delete()
-        context.conditions.remove(instance)
-        return 0
-    instance.save(update_fields=["count"])
-    return instance.count
+    if by > 0:
+        definition = (
+            instance.definition
+            if instance
+            else ConditionDefinition.objects.get(system=context.encounter.system, name=name)
+        )
+        return context.add_condition(combatant, definition, by).count
+    return context.reduce_condition(instance, -by) if instance else 0
 
 
 def end_of_turn(context, combatant):

@@ -11,7 +11,7 @@ from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import points, weapon_properties
+from systems.wfrp4e.commands import weapon_properties
 
 
 def uses_d20(encounter):
@@ -76,7 +76,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     chosen = house.pick_d20(rolls, mode)
     fortune = int(fortune_reroll) + (fortune_sl or 0)
     if fortune:  # from the rolling player's character
-        points.spend(attacker if roller == "attacker" else target, "fortune", fortune)
+        context.spend_points(attacker if roller == "attacker" else target, "fortune", fortune)
     armour = {}
     if target_sheet is not None:
         armour = house.house_armour_points(

@@ -6,7 +6,7 @@ from combat.commands.ordering import place_by_initiative, renumber
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import command, points
+from systems.wfrp4e.commands import command
 
 __all__ = ["choose_when_to_act"]
 
@@ -24,7 +24,7 @@ def choose_when_to_act(context, combatant, position):
             raise CommandError("Fortune chooses when to act at the start of a Round, before the second turn.")
         if position == 0 and combatant.pk != encounter.active_id:
             raise CommandError(f"{context.named(ordered[0])} is already acting; choose a later place.")
-    left = points.spend(combatant, "fortune")
+    left = context.spend_points(combatant, "fortune")
     rest = [c for c in ordered if c.pk != combatant.pk]
     position = min(position, len(rest))
     renumber(context, rest[:position] + [combatant] + rest[position:])

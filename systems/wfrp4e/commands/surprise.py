@@ -1,9 +1,8 @@
 """Surprise (seed 002 "Suprise"): the ambushed gain the Surprised Condition, which a Resolve point removes."""
 
 from combat.commands.spine import CombatantArgs, CommandError, OwnCombatantArgs
-from combat.models import ConditionInstance
 from rules.models import ConditionDefinition
-from systems.wfrp4e.commands import command, points
+from systems.wfrp4e.commands import command
 
 __all__ = ["surprise", "use_resolve"]
 
@@ -22,7 +21,7 @@ def surprise(context, combatant):
     definition = ConditionDefinition.objects.filter(system=context.encounter.system, name=SURPRISED).first()
     if definition is None:
         raise CommandError("This game system has no Surprised condition.")
-    ConditionInstance.objects.create(combatant=combatant, definition=definition, count=1, remaining=1)
+    context.add_condition(combatant, definition, remaining=1)
     return f"{combatant.name} is Surprised.", {"combatant": combatant.pk}
 
 
@@ -33,8 +32,8 @@ def use_resolve(context, combatant):
     condition = surprised_condition(context, combatant)
     if condition is None:
         raise CommandError(f"{combatant.name} is not Surprised.")
-    left = points.spend(combatant, "resolve")
-    condition.delete()
+    left = context.spend_points(combatant, "resolve")
+    context.reduce_condition(condition)
     return f"{combatant.name} spends a Resolve point and is no longer Surprised ({left} left).", {
         "combatant": combatant.pk,
         "resolve": left,
