@@ -9,98 +9,36 @@ else a fresh SQLite file and the in-memory layer.
 
 import argparse
 import asyncio
-import json
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import connect_phone, demo_logins, free_port, percentile, post_command, prepare_environment, start_server
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def prepare_environment():
-    env = dict(os.environ, DEBUG="1", DJANGO_SETTINGS_MODULE="config.settings")
-    if not env.get("DATABASE_URL"):
-        env["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    for step in (["migrate", "--no-input"], ["loadrules"], ["seeddemo"]):
-        subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True, capture_output=True)
-    os.environ.update(env)
-    return env
-
-
-def django_side(phones):
-    """Sessions for `phones` player sockets, the GM's token, and in-process query/render figures."""
-    import django
-
-    django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+def render_figures(encounter_id):
+    """Queries, time and bytes of one GM and one player live view, rendered in this process."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from characters.demo import ENCOUNTER
-    from characters.models import ApiToken
     from combat.models import Encounter
     from combat.rendering import live_fragments
     from combat.views_state import build, load_encounter
 
-    encounter = Encounter.objects.get(name=ENCOUNTER)
-    players = list(encounter.campaign.players.all())
-    cookies = []
-    for index in range(phones):
-        user = players[index % len(players)]
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.save()
-        cookies.append(session.session_key)
-    token = ApiToken.issue(encounter.campaign.gm)
-
+    encounter = Encounter.objects.get(pk=encounter_id)
     figures = {}
-    for label, viewer in (("gm", encounter.campaign.gm), ("player", players[0])):
+    for label, viewer in (("gm", encounter.campaign.gm), ("player", encounter.campaign.players.first())):
         live_fragments(build(load_encounter(encounter.pk), viewer))  # warm the template cache
         started = time.perf_counter()
         with CaptureQueriesContext(connection) as queries:
             html = live_fragments(build(load_encounter(encounter.pk), viewer))
         figures[label] = (len(queries), (time.perf_counter() - started) * 1000, len(html.encode()))
-    return encounter.pk, cookies, token, figures
+    return figures
 
 
-def post_next_turn(base, encounter_id, token):
-    request = urllib.request.Request(
-        f"{base}/api/encounters/{encounter_id}/commands/",
-        data=json.dumps({"command": "next_turn"}).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())["version"]
-
-
-async def run(base, ws_base, encounter_id, cookies, token, turns):
-    import websockets
-
-    sockets = []
-    for cookie in cookies:
-        sockets.append(
-            await websockets.connect(
-                f"{ws_base}/ws/encounters/{encounter_id}/",
-                additional_headers={"Cookie": f"sessionid={cookie}", "Origin": base},
-                max_size=None,
-            )
-        )
+async def run(port, encounter_id, cookies, token, turns):
+    sockets = [await connect_phone(port, encounter_id, cookie) for cookie in cookies]
     await asyncio.gather(*(ws.recv() for ws in sockets))
 
     latencies, sizes = [], []
@@ -117,15 +55,10 @@ async def run(base, ws_base, encounter_id, cookies, token, turns):
     loop = asyncio.get_running_loop()
     for _ in range(turns):
         started = time.perf_counter()
-        version = await loop.run_in_executor(None, post_next_turn, base, encounter_id, token)
+        version = await loop.run_in_executor(None, post_command, port, encounter_id, token)
         await asyncio.gather(*(wait_for(ws, version, started) for ws in sockets))
     await asyncio.gather(*(ws.close() for ws in sockets))
     return latencies, sizes
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main():
@@ -134,34 +67,13 @@ def main():
     parser.add_argument("--turns", type=int, default=20)
     options = parser.parse_args()
 
-    env = prepare_environment()
-    encounter_id, cookies, token, figures = django_side(options.phones)
+    env = prepare_environment(os.environ.get("DATABASE_URL") or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
+    encounter_id, cookies, token = demo_logins(options.phones)
+    figures = render_figures(encounter_id)
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "config.asgi:application",
-            "--port",
-            str(port),
-            "--ws",
-            "websockets-sansio",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    server = start_server(env, port)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/accounts/login/")
-                break
-            except OSError:
-                time.sleep(0.1)
-        latencies, sizes = asyncio.run(run(base, ws_base, encounter_id, cookies, token, options.turns))
+        latencies, sizes = asyncio.run(run(port, encounter_id, cookies, token, options.turns))
     finally:
         server.terminate()
         server.wait(timeout=10)
