@@ -8,7 +8,7 @@ PORT ?= 8000
 PYTHON ?= $(shell for p in python3.13 python3.12 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3 python3; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$p; break; }; done)
 
-.PHONY: run test setup demo e2e-browser clean
+.PHONY: run test setup demo e2e-browser bench soak clean
 
 $(BIN)/.installed: requirements-dev.lock
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6). Install python3.12 or python3.13."; exit 1; }
@@ -32,6 +32,15 @@ run: demo
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Not part of `make test`: they take minutes. The soak needs PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL) and
+# Debian's redis-server; it starts its own Redis and exits non-zero when a goal is missed.
+bench: setup
+	$(BIN)/python bench/live_fanout.py --phones 50 --turns 20
+	$(BIN)/python bench/soak.py --minutes 3 --restart-every 1
+
+soak: setup
+	$(BIN)/python bench/soak.py --minutes 30 --phones 20 --interval 2 --restart-every 5
 
 clean:
 	rm -rf $(VENV) db.sqlite3* staticfiles .pytest_cache
