@@ -11,7 +11,7 @@ when a goal is missed:
   version committed after that (at most one interval of it is the wait for the GM's next command); the worst one;
 - RSS of each uvicorn worker after the warm-up and at the end, and its growth (goal <= 10 %).
 
-Database: DATABASE_URL as is when set, else a PostgreSQL database `wt_soak` on 127.0.0.1:5432 dropped and created
+Database: DATABASE_URL as is when set, else a PostgreSQL database `tracker_soak` on 127.0.0.1:5432 dropped and created
 afresh, or with --sqlite a fresh SQLite file.
 
     .venv/bin/python bench/soak.py --minutes 30 --phones 20 --interval 2 --restart-every 5
@@ -46,7 +46,7 @@ from common import (
 )
 
 POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
-DATABASE_NAME = "wt_soak"
+DATABASE_NAME = "tracker_soak"
 WORKERS = 2
 RSS_GROWTH_GOAL = 10.0
 # The htmx ws extension reconnects after these close codes only; after any other the phone's page stays stale.

@@ -5,6 +5,7 @@ reconnect is healed by the next message: nothing is replayed, nothing is lost.
 """
 
 import asyncio
+import logging
 import time
 
 from channels.db import database_sync_to_async
@@ -18,6 +19,12 @@ from combat.rendering import live_fragments
 
 FORBIDDEN = 4403
 RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
+# Redis keeps group membership in memory only: a restarted Redis has forgotten every group, and a socket whose
+# consumer did not notice (its read did not fail during the outage) would stay open but hear nothing. Each consumer
+# joins its group again this often and catches up on any version it missed meanwhile.
+REJOIN_INTERVAL = 5.0
+
+logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
@@ -33,9 +40,15 @@ def render_for(encounter_id, user, csrf_token=None):
     return encounter.version, live_fragments(view, csrf_token=csrf_token)
 
 
+@database_sync_to_async
+def current_version(encounter_id):
+    return Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+
+
 class EncounterConsumer(AsyncWebsocketConsumer):
     last_resync = -RESYNC_INTERVAL
     pending_resync = None
+    keeping_in_group = None
 
     async def connect(self):
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
@@ -51,10 +64,23 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             return
         await self.accept()
         await self.push(*rendered)
+        self.keeping_in_group = asyncio.create_task(self.stay_in_group())
+
+    async def stay_in_group(self):
+        while True:
+            await asyncio.sleep(REJOIN_INTERVAL)
+            try:
+                await self.channel_layer.group_add(self.group, self.channel_name)
+                version = await current_version(self.encounter_id)
+                if version is not None and version > self.sent_version:
+                    await self.refresh()
+            except Exception:  # Redis or the database away for a moment: try again at the next beat
+                logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
 
     async def disconnect(self, code):
-        if self.pending_resync:
-            self.pending_resync.cancel()
+        for task in (self.pending_resync, self.keeping_in_group):
+            if task:
+                task.cancel()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

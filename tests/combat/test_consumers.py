@@ -9,7 +9,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from combat import commands
-from combat.consumers import RESYNC_INTERVAL
+from combat.broadcast import group_name
+from combat.consumers import REJOIN_INTERVAL, RESYNC_INTERVAL
 from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,6 +96,32 @@ async def test_an_idle_socket_stays_open_and_receives_the_next_change(table, cha
     assert not socket.future.done(), "the consumer stopped while idle"
     await sync_to_async(commands.start)(table.encounter, table.gm)
     assert 'data-version="5"' in await socket.receive_from(timeout=3)
+    await socket.disconnect()
+
+
+async def forget_every_group(layer_name, encounter_id):
+    """What a Redis restart does to the channel layer: the groups, kept in memory only, are gone."""
+    if layer_name == "redis":
+        import redis.asyncio
+
+        client = redis.asyncio.from_url(os.environ["REDIS_URL"])
+        assert await client.delete(f"asgi:group:{group_name(encounter_id)}") == 1
+        await client.aclose()
+    else:
+        from channels.layers import get_channel_layer
+
+        get_channel_layer().groups.clear()
+
+
+async def test_a_socket_forgotten_by_the_channel_layer_rejoins_and_catches_up(table, channel_layer):
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await forget_every_group(channel_layer, table.encounter.pk)
+    await sync_to_async(commands.start)(table.encounter, table.gm)  # its broadcast reaches nobody
+    caught_up = await socket.receive_from(timeout=REJOIN_INTERVAL + 5)
+    assert 'data-version="5"' in caught_up
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)  # back in the group: pushed as usual
+    assert 'data-version="6"' in await socket.receive_from(timeout=3)
     await socket.disconnect()
 
 
