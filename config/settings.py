@@ -144,6 +144,10 @@ def redis_channel_layer(url):
             ],
             "capacity": 300,
             "expiry": 30,
+            # Consumers rejoin their group every few seconds (combat/consumers.py REJOIN_INTERVAL), so a member not
+            # seen for a minute is a socket that died without leaving: drop it instead of sending it messages that
+            # pile up in its worker's memory for a day (the default).
+            "group_expiry": 60,
         },
     }
 

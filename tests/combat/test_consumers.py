@@ -221,3 +221,10 @@ async def test_pushed_gm_forms_carry_the_viewers_csrf_token(table, channel_layer
     html = await communicator.receive_from(timeout=3)
     assert 'name="csrfmiddlewaretoken" value="abc123token"' in html
     await communicator.disconnect()
+
+
+def test_a_live_member_is_never_dropped_from_its_group():
+    """Redis drops a group member not seen for `group_expiry` seconds; live consumers rejoin far more often."""
+    from config.settings import redis_channel_layer
+
+    assert redis_channel_layer("redis://127.0.0.1:6379/0")["CONFIG"]["group_expiry"] >= 6 * REJOIN_INTERVAL
