@@ -13,7 +13,9 @@ import systems
 from characters import access, backup
 from characters.forms import CharacterForm, NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
+from combat import commands
 from combat.models import Encounter
+from combat.snapshot import CHARACTER_FIELDS as POINTS
 from rules import house_rules
 from rules.systems import GameSystem
 
@@ -161,14 +163,33 @@ def edit_character(request, pk):
         skills = SkillFormSet(request.POST, instance=character, form_kwargs={"system": system})
         if form.is_valid() and skills.is_valid():
             with transaction.atomic():
+                fight = points_for_the_fight(character, form)
                 form.save()
                 skills.save()
+                if fight:
+                    combatant, points = fight
+                    commands.execute(
+                        combatant.encounter, request.user, "set_points", {"combatant": combatant.pk, **points}
+                    )
             messages.success(request, f"{character.name} saved.")
             return redirect("sheet", pk=character.pk)
     else:
         form = CharacterForm(instance=character)
         skills = SkillFormSet(instance=character, form_kwargs={"system": system})
     return render(request, "characters/edit.html", {"character": character, "form": form, "skills": skills})
+
+
+def points_for_the_fight(character, form):
+    """While the character fights, changed points go through its encounter's `set_points` command (logged and
+    undoable there) instead of straight into the sheet: returns (combatant, points) for the caller to run, or None."""
+    stored = Character.objects.get(pk=character.pk)
+    points = {kind: form.cleaned_data[kind] for kind in POINTS if form.cleaned_data[kind] != getattr(stored, kind)}
+    fighting = list(character.combatants.filter(encounter__status=Encounter.Status.ACTIVE).select_related("encounter"))
+    if not (points and fighting):
+        return None
+    for kind in points:
+        setattr(form.instance, kind, getattr(stored, kind))
+    return fighting[0], points
 
 
 @login_required

@@ -18,6 +18,11 @@ class Toggle:
     seed: str
     default: bool = False
 
+    @property
+    def name(self):
+        """The rule's own heading, without its group: "Momentum"."""
+        return self.heading.rpartition(" › ")[2]
+
 
 @dataclass
 class Happenings:

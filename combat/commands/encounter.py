@@ -16,6 +16,7 @@ __all__ = [
     "heal",
     "add_condition",
     "remove_condition",
+    "set_points",
     "undo",
 ]
 
@@ -342,6 +343,26 @@ def remove_condition(context, combatant, condition, count):
         "condition": condition.name,
         "count": left,
     }
+
+
+class PointsArgs(CombatantArgs):
+    fortune = WholeNumberField(required=False, min_value=0, max_value=1000)
+    resolve = WholeNumberField(required=False, min_value=0, max_value=1000)
+
+
+@command(PointsArgs)
+def set_points(context, combatant, **points):
+    """The GM changes points on a fighting character's sheet. As a command it is logged and undone in its turn,
+    so undoing an earlier command cannot silently put back the points the sheet had then."""
+    if combatant.character_id is None:
+        raise CommandError(f"{combatant.name} has no character sheet.")
+    changed = {kind: value for kind, value in points.items() if value is not None}
+    changed = {kind: value for kind, value in changed.items() if getattr(combatant.character, kind) != value}
+    if not changed:
+        raise CommandError(f"{combatant.name}'s sheet already says so.")
+    context.set_points(combatant, **changed)
+    said = ", ".join(f"{kind.title()} {value}" for kind, value in changed.items())
+    return f"The GM sets {combatant.name}'s {said}.", {"combatant": combatant.pk, **changed}
 
 
 # --- undo -------------------------------------------------------------------------------------------

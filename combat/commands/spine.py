@@ -135,9 +135,14 @@ class Context:
         have = getattr(character, kind) if character else 0
         if have < points:
             raise CommandError(f"{combatant.name} has {have} {kind.title()}; that needs {points}.")
-        setattr(character, kind, have - points)
-        self.changed_characters.add(character)
+        self.set_points(combatant, **{kind: have - points})
         return have - points
+
+    def set_points(self, combatant, **points):
+        """Set points on the combatant's character sheet (snapshot.CHARACTER_FIELDS: Fortune, Resolve)."""
+        for kind, value in points.items():
+            setattr(combatant.character, kind, value)
+        self.changed_characters.add(combatant.character)
 
     def save_changes(self):
         """Write what the command changed, once, in a fixed number of queries."""
@@ -218,22 +223,17 @@ class Command:
             return f"{rule} is a {offered} rule; this encounter plays {systems.get(encounter.system).short_label}."
         for toggle in self.refuses:
             if encounter.plays(toggle):
-                return f"This encounter plays the {short(toggle)} house rule instead of {rule}."
+                return f"This encounter plays the {toggle.name} house rule instead of {rule}."
         for toggle in self.requires:
             if not encounter.plays(toggle):
                 return (
-                    f"{short(toggle)} is a house rule this encounter does not use "
-                    f'(house rule "{short(toggle)}" is off; the GM can switch it on).'
+                    f"{toggle.name} is a house rule this encounter does not use "
+                    f'(house rule "{toggle.name}" is off; the GM can switch it on).'
                 )
         return None
 
     def __call__(self, encounter, user, expected_version=None, dice=None, **args):
         return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
-
-
-def short(toggle):
-    """A toggle's own heading, without its group: "Momentum"."""
-    return toggle.heading.rpartition(" › ")[2]
 
 
 def command(args=Args, **options):

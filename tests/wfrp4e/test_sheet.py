@@ -5,6 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from characters.models import Character, CharacterSkill
+from combat import commands
+from combat.models import Combatant, Encounter, LogEntry
 from rules.models import Armour, Skill, Weapon
 from tests.factories import CharacterFactory, equip
 
@@ -164,3 +166,27 @@ def test_live_pushes_carry_points_but_not_the_stat_block(table, anders):
 
     push = live_fragments(build(load_encounter(table.encounter.pk), table.anna))
     assert "Fortune <strong>2</strong>" in push and "Characteristics" not in push
+
+
+def test_a_gm_sheet_edit_during_a_fight_is_a_command_that_undo_cannot_overwrite(table, anders):
+    """Undo puts back a character's Fortune and Resolve as they were; an edit made straight into the sheet
+    mid-fight would be silently overwritten by undoing an earlier command. It is a logged command instead."""
+    commands.start(table.encounter, table.gm)
+    commands.apply_damage(table.encounter, table.gm, combatant=table.anders.pk, amount=2)
+    version = Encounter.objects.get(pk=table.encounter.pk).version
+    response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, fortune=5, resolve=3))
+    assert response.status_code == 302
+    assert Character.objects.get(pk=anders.pk).fortune == 5
+    entry = LogEntry.objects.get(encounter=table.encounter, version=version + 1)
+    assert entry.command == "set_points" and entry.message == "The GM sets Anders's Fortune 5, Resolve 3."
+
+    commands.undo(table.encounter, table.gm)  # the newest command is the edit: it goes first, in the open
+    anders = Character.objects.get(pk=anders.pk)
+    assert (anders.fortune, anders.resolve) == (2, 1)
+    assert Combatant.objects.get(pk=table.anders.pk).wounds == 12  # the earlier damage still stands
+
+
+def test_a_sheet_edit_out_of_a_fight_is_saved_straight_away(table, anders):
+    response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, fortune=4))
+    assert response.status_code == 302 and Character.objects.get(pk=anders.pk).fortune == 4
+    assert not LogEntry.objects.filter(command="set_points").exists()

@@ -413,6 +413,12 @@ class UndoMachine(RuleBasedStateMachine):
     def surprise(self, data):
         self.run("surprise", {"combatant": self.draw_combatant(data)}, data)
 
+    @precondition(lambda self: self.ids(with_sheet=True))
+    @rule(data=st.data(), fortune=st.integers(0, 4), resolve=st.integers(0, 4))
+    def set_points(self, data, fortune, resolve):
+        args = {"combatant": self.draw_combatant(data, with_sheet=True), "fortune": fortune, "resolve": resolve}
+        self.run("set_points", args, data)
+
     @precondition(surprised)
     @rule(data=st.data())
     def use_resolve(self, data):

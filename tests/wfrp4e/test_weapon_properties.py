@@ -1,5 +1,7 @@
 """House-rule weapon properties and creature traits in attacks (seed 000 "Weapon Properties", "Creature Traits")."""
 
+import re
+
 import pytest
 
 from characters.models import Character
@@ -90,3 +92,9 @@ def test_the_gm_writes_creature_traits_on_the_sheet(fight):
     response = fight.table.client(fight.table.gm).post(f"/characters/{character.pk}/edit/", form)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Character.objects.get(pk=character.pk).traits == {"Champion": 2, "Size Large": True}
+
+
+@pytest.mark.parametrize("special, rule", [("hack", "Hack"), ("fast", "Fast"), ("champion", "Champion (Rating)")])
+def test_a_weapon_property_house_rule_that_is_off_is_refused_by_name(fight, special, rule):
+    with pytest.raises(CommandError, match=rf"^{re.escape(rule)} is a house rule this encounter does not use"):
+        fight.attack(special=special, attacker_roll=15, defender_roll=36)

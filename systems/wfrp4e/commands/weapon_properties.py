@@ -24,7 +24,7 @@ def problem(context, attacker, special, weapon, sheet):
     encounter = context.encounter
     rule = {"fast": toggles.FAST, "hack": toggles.HACK, "champion": toggles.CHAMPION}[special]
     if not encounter.plays(rule):
-        raise forms.ValidationError(f"{rule.title()} is a house rule this encounter does not use.")
+        raise forms.ValidationError(f"{rule.name} is a house rule this encounter does not use.")
     if special in ("fast", "hack") and special.title() not in names(weapon):
         raise forms.ValidationError(f"{weapon.name} does not have the {special.title()} property.")
     if special == "fast":
