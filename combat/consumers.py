@@ -77,10 +77,17 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             except Exception:  # Redis or the database away for a moment: try again at the next beat
                 logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
 
+    async def __call__(self, scope, receive, send):
+        """The consumer's side tasks end with it, also when it crashes (a channel-layer read that failed while
+        Redis was away): an orphaned rejoin would keep a dead socket in the group and the consumer in memory."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            for task in (self.pending_resync, self.keeping_in_group):
+                if task:
+                    task.cancel()
+
     async def disconnect(self, code):
-        for task in (self.pending_resync, self.keeping_in_group):
-            if task:
-                task.cancel()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

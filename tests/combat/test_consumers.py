@@ -228,3 +228,19 @@ def test_a_live_member_is_never_dropped_from_its_group():
     from config.settings import redis_channel_layer
 
     assert redis_channel_layer("redis://127.0.0.1:6379/0")["CONFIG"]["group_expiry"] >= 6 * REJOIN_INTERVAL
+
+
+async def test_a_consumer_that_crashes_leaves_no_task_behind(table, channel_layer):
+    """Side tasks end with their consumer: an orphaned rejoin would keep re-adding a dead socket to the group."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await get_channel_layer().group_send(group_name(table.encounter.pk), {"type": "encounter.changed"})  # no version
+    with pytest.raises(KeyError):
+        await socket.receive_output(timeout=3)
+    await asyncio.sleep(0)  # let the cancellation land
+    rejoining = [t for t in asyncio.all_tasks() if "stay_in_group" in repr(t.get_coro()) and not t.done()]
+    assert rejoining == []
