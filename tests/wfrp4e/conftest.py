@@ -31,15 +31,19 @@ class Fight:
         return self.table.encounter.pools.get("ally", 0), self.table.encounter.pools.get("adversary", 0)
 
 
-@pytest.fixture
-def fight(table):
+def equip_anders(character):
     equip(
-        table.anders.character,
+        character,
         ANDERS,
         {"Melee (Basic)": 10, "Dodge": 5, "Ranged (Blackpowder)": 5},
         ("Hand Weapon", "Pistol"),
         ("Mail Shirt", "Leather Jack"),
     )
+
+
+@pytest.fixture
+def fight(table):
+    equip_anders(table.anders.character)
     orc = CharacterFactory(campaign=table.campaign, name="Orc Boy", is_npc=True, max_wounds=12)
     equip(orc, ORC, {"Melee (Basic)": 10, "Dodge": 5}, ("Hand Weapon", "Shield"), ("Leather Jack",))
     pk = commands.add_combatant(table.encounter, table.gm, character=orc.pk).result["combatant"]

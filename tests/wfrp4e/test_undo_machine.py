@@ -32,7 +32,7 @@ from rules.engine.wfrp4e_house import SITUATIONS
 from rules.house_rules import toggle_keys
 from rules.models import AdvantageSpend, ConditionDefinition
 from tests.factories import CharacterFactory, EncounterFactory, equip
-from tests.wfrp4e.conftest import ANDERS, ORC
+from tests.wfrp4e.conftest import ORC, equip_anders
 
 pytestmark = pytest.mark.django_db
 
@@ -99,13 +99,7 @@ class World:
 
 @pytest.fixture
 def world(table):
-    equip(
-        table.anders.character,
-        ANDERS,
-        {"Melee (Basic)": 10, "Dodge": 5, "Ranged (Blackpowder)": 5},
-        ("Hand Weapon", "Pistol"),
-        ("Mail Shirt", "Leather Jack"),
-    )
+    equip_anders(table.anders.character)
     equip(
         table.gunther.character,
         GUNTHER,
