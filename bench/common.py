@@ -22,9 +22,27 @@ def free_port():
         return sock.getsockname()[1]
 
 
+# The server runs with production settings: with DEBUG on, Django keeps the last 9,000 queries of every database
+# connection, which alone grows a long-running worker by megabytes. Plain HTTP on loopback, so no TLS redirect.
+PRODUCTION = {
+    "DEBUG": "",
+    "SECRET_KEY": "bench-only-key-never-used-outside-bench-0123456789abcdef",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+    "SECURE_COOKIES": "0",
+}
+
+
 def prepare_environment(database_url, **extra):
     """Migrate and seed the demo into `database_url`; the returned environment is also this process's."""
-    env = dict(os.environ, DEBUG="1", DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url, **extra)
+    env = dict(
+        os.environ,
+        DEBUG="1",
+        SECRET_KEY=PRODUCTION["SECRET_KEY"],  # the sessions made here must be the server's
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database_url,
+        **extra,
+    )
     for step in (["migrate", "--no-input"], ["loadrules"], ["seeddemo"]):
         subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True, capture_output=True)
     os.environ.update(env)
@@ -57,8 +75,16 @@ def demo_logins(phones):
     return encounter.pk, cookies, ApiToken.issue(encounter.campaign.gm)
 
 
+def production_environment(env):
+    """`env` with production settings, its static files collected as the Dockerfile does."""
+    served = {**env, **PRODUCTION}
+    collect = [sys.executable, "manage.py", "collectstatic", "--no-input"]
+    subprocess.run(collect, cwd=ROOT, env=served, check=True, capture_output=True)
+    return served
+
+
 def start_server(env, port, *options):
-    """uvicorn as in production (Dockerfile), on 127.0.0.1:`port`; returns once it answers."""
+    """uvicorn as in production (Dockerfile, DEBUG off), on 127.0.0.1:`port`; returns once it answers."""
     server = subprocess.Popen(
         [
             sys.executable,
@@ -74,7 +100,7 @@ def start_server(env, port, *options):
             *options,
         ],
         cwd=ROOT,
-        env=env,
+        env=production_environment(env),
     )
     for _ in range(300):
         try:
