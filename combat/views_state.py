@@ -19,7 +19,6 @@ class Row:
     combatant: object
     conditions: list
     mine: bool
-    show_wounds: bool
     turn: int
     sheet: object = None
 
@@ -85,7 +84,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
     rows = []
     for turn, c in enumerate(combatants, start=1):
         mine = c.character_id is not None and c.character.player_id == user.pk
-        rows.append(Row(c, by_combatant.get(c.pk, []), mine, gm or mine or not c.is_npc, turn))
+        rows.append(Row(c, by_combatant.get(c.pk, []), mine, turn))
     if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
         attach_sheets([row for row in rows if row.mine], system)
     active = next((row for row in rows if row.pk == encounter.active_id), None)
