@@ -129,14 +129,20 @@ class Context:
         if instance.pk is not None:  # one this command creates is written whole when it is created
             self.changed_conditions.add(instance)
 
-    def spend_points(self, combatant, kind, points=1):
-        """Take `points` of "fortune" or "resolve" from the combatant's character; returns what is left."""
+    def points_left(self, combatant, kind, points=1):
+        """What the combatant's character would keep of "fortune" or "resolve" after spending `points`;
+        CommandError when they have fewer. Changes nothing."""
         character = combatant.character
         have = getattr(character, kind) if character else 0
         if have < points:
             raise CommandError(f"{combatant.name} has {have} {kind.title()}; that needs {points}.")
-        self.set_points(combatant, **{kind: have - points})
         return have - points
+
+    def spend_points(self, combatant, kind, points=1):
+        """Take `points` of "fortune" or "resolve" from the combatant's character; returns what is left."""
+        left = self.points_left(combatant, kind, points)
+        self.set_points(combatant, **{kind: left})
+        return left
 
     def set_points(self, combatant, **points):
         """Set points on the combatant's character sheet (snapshot.CHARACTER_FIELDS: Fortune, Resolve)."""
@@ -214,6 +220,9 @@ class Command:
     requires: tuple = ()  # Toggles that must be in force
     refuses: tuple = ()  # Toggles that replace it when in force
     rule: str = ""  # what the GM calls it, for the refusals ("Group Advantage")
+    # (context, **args) -> (message, result) of what apply would do, reading and changing nothing; None: the
+    # command cannot be previewed.
+    preview: object = None
 
     def unavailable(self, encounter):
         """Why this encounter cannot run the command, in the GM's words, or None when it can."""
@@ -271,23 +280,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     with transaction.atomic():
         pk = encounter.pk if isinstance(encounter, Encounter) else encounter
         locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
-        viewer_role = role(locked, user)
-        if viewer_role is None:
-            raise CommandForbidden("You are not part of this encounter.")
-        cmd = REGISTRY.get(name)
-        if cmd is None:
-            raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
-        if cmd.gm_only and viewer_role != GM:
-            raise CommandForbidden("Only the GM of this encounter can do that.")
-        unavailable = cmd.unavailable(locked)
-        if unavailable:
-            raise CommandError(unavailable)
-        args = {} if args is None else args
-        if not isinstance(args, dict):
-            raise CommandError("args must be an object.")
-        unknown = sorted(set(args) - set(cmd.args.base_fields))
-        if unknown:
-            raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
+        cmd, viewer_role = _checked_command(locked, user, name, args)
         try:
             expected_version = EXPECTED_VERSION.clean(expected_version)
         except forms.ValidationError as exc:
@@ -299,10 +292,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
             )
         combatants = list(locked.combatants.select_related("character"))
         conditions = list(ConditionInstance.objects.filter(combatant__encounter=locked).select_related("definition"))
-        context = Context(locked, user, combatants, conditions, dice or Dice(), viewer_role)
-        form = cmd.args(args, context)
-        if not form.is_valid():
-            raise CommandError(describe_errors(form))
+        context, form = _valid_args(cmd, locked, user, viewer_role, combatants, conditions, args, dice)
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
         message, result = cmd.apply(context, **form.cleaned_data)
         context.save_changes()
@@ -327,19 +317,50 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     return Outcome(locked.version, message, result)
 
 
-class _DryRun(Exception):
-    def __init__(self, outcome):
-        self.outcome = outcome
-
-
 def preview(encounter_pk, user, name, args=None, dice=None):
-    """What command `name` would do, without doing it: it runs in full and its transaction is rolled back,
-    so a preview can never disagree with the real thing. Raises what execute() raises."""
-    try:
-        with transaction.atomic():
-            raise _DryRun(execute(encounter_pk, user, name, args, dice=dice))
-    except _DryRun as dry_run:
-        return dry_run.outcome
+    """What command `name` would do, without doing it: the command's own preview step, which the command's apply
+    also runs, so a preview cannot disagree with the real thing. It locks and writes nothing. Raises what
+    execute() raises."""
+    encounter = Encounter.objects.select_related("campaign").get(pk=encounter_pk)
+    cmd, viewer_role = _checked_command(encounter, user, name, args)
+    if cmd.preview is None:
+        raise CommandError(f"{cmd.rule or name} cannot be previewed.")
+    combatants = list(encounter.combatants.select_related("character"))
+    conditions = list(ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"))
+    context, form = _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice)
+    message, result = cmd.preview(context, **form.cleaned_data)
+    return Outcome(encounter.version, message, result)
+
+
+def _checked_command(encounter, user, name, args):
+    """The command `name` and the user's role, once the user may run it on this encounter with these arguments'
+    names."""
+    viewer_role = role(encounter, user)
+    if viewer_role is None:
+        raise CommandForbidden("You are not part of this encounter.")
+    cmd = REGISTRY.get(name)
+    if cmd is None:
+        raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
+    if cmd.gm_only and viewer_role != GM:
+        raise CommandForbidden("Only the GM of this encounter can do that.")
+    unavailable = cmd.unavailable(encounter)
+    if unavailable:
+        raise CommandError(unavailable)
+    if args is not None and not isinstance(args, dict):
+        raise CommandError("args must be an object.")
+    unknown = sorted(set(args or {}) - set(cmd.args.base_fields))
+    if unknown:
+        raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
+    return cmd, viewer_role
+
+
+def _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice):
+    """The command's context and its validated arguments; CommandError in the GM's words when they are not."""
+    context = Context(encounter, user, combatants, conditions, dice or Dice(), viewer_role)
+    form = cmd.args(args or {}, context)
+    if not form.is_valid():
+        raise CommandError(describe_errors(form))
+    return context, form
 
 
 def jsonable(cleaned):

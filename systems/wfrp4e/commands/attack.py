@@ -2,8 +2,11 @@
 
 The attacker's weapon skill, the target's defence, Toughness Bonus and armour come from their sheets; the
 tables (hit locations, fumbles, critical wounds) are the ones the admin keeps. Rolls not given are rolled, and
-every roll used is in the result, so a previewed attack is applied exactly as it was shown.
+every roll used is in the result, so a previewed attack is applied exactly as it was shown. resolve() works the
+attack out without changing anything; the preview shows its AttackOutcome, and the command records it.
 """
+
+from dataclasses import dataclass
 
 from django import forms
 
@@ -125,8 +128,28 @@ def critical(tables, location, d100):
     }
 
 
-@command(AttackArgs, rule="The attack form")
-def attack(
+@dataclass
+class AttackOutcome:
+    """What an attack does, worked out from the sheets, the tables and the dice before anything changes: the
+    preview shows it, and applying the attack records exactly it."""
+
+    attacker: object
+    target: object
+    weapon: SheetWeapon
+    details: dict  # the logged result: every roll used, what was hit, the wounds on each side, the gains
+    notes: list
+    special: str
+    special_effect: weapon_properties.SpecialEffect
+    free_attack: str
+    surprise_ends: object  # the target's Surprised condition, which this attack ends
+    fortune_from: object  # whose character pays the Fortune the house rules' D20 test spent
+
+    @property
+    def message(self):
+        return describe(self.attacker, self.target, self.weapon, self.details, self.notes)
+
+
+def resolve(
     context,
     attacker,
     target,
@@ -148,6 +171,7 @@ def attack(
     special,
     wounds_override,
 ):
+    """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_by_combatant()
     weapon = weapon_of(sheets[attacker.pk], weapon)
@@ -157,8 +181,6 @@ def attack(
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
     if momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
-        attacker.advantage -= momentum
-        context.touch(attacker)
     if free_attack == "disengaging":
         defence = "Dodge"  # seed 000 "Disengaging": the free attack is opposed with Dodge
     target_sheet = sheets.get(target.pk)
@@ -189,7 +211,7 @@ def attack(
             weapon_group=weapon.group,
             hit_locations=hit_locations,
         )
-    outcome = {
+    details = {
         "attacker": attacker.pk,
         "target": target.pk,
         "weapon": weapon.name,
@@ -221,63 +243,104 @@ def attack(
         crit_tables = list(CriticalTable.objects.filter(system=encounter.system).prefetch_related("wounds"))
         critical_roll = critical_roll or dice.d(100)
     if result.critical_on_defender:
-        outcome["critical"] = critical(crit_tables, result.location, critical_roll)
-        target_wounds += outcome["critical"]["wounds"]
-        notes.append(f"Critical to the {LOCATION_LABELS[result.location].lower()}: {outcome['critical']['text']}")
+        details["critical"] = critical(crit_tables, result.location, critical_roll)
+        target_wounds += details["critical"]["wounds"]
+        notes.append(f"Critical to the {LOCATION_LABELS[result.location].lower()}: {details['critical']['text']}")
     if result.critical_on_attacker:
         location = wfrp4e.hit_location(defender_roll, table=hit_locations)
-        outcome["critical_on_attacker"] = critical(crit_tables, location, critical_roll)
-        attacker_wounds += outcome["critical_on_attacker"]["wounds"]
-        notes.append(f"{target.name} criticals {attacker.name}: {outcome['critical_on_attacker']['text']}")
+        details["critical_on_attacker"] = critical(crit_tables, location, critical_roll)
+        attacker_wounds += details["critical_on_attacker"]["wounds"]
+        notes.append(f"{target.name} criticals {attacker.name}: {details['critical_on_attacker']['text']}")
     fumbles = None
     if result.attacker_fumbled or result.defender_fumbled:
         fumbles = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
     if result.attacker_fumbled:
         fumble_roll = fumble_roll or dice.d(100)
-        outcome["fumble"] = {**wfrp4e.fumble(fumble_roll, table=fumbles), "roll": fumble_roll}
-        attacker_wounds += outcome["fumble"]["wounds"]
-        notes.append(f"{attacker.name} fumbles: {outcome['fumble']['text']}")
+        details["fumble"] = {**wfrp4e.fumble(fumble_roll, table=fumbles), "roll": fumble_roll}
+        attacker_wounds += details["fumble"]["wounds"]
+        notes.append(f"{attacker.name} fumbles: {details['fumble']['text']}")
     if result.misfire:
         attacker_sheet = sheets[attacker.pk]
         damage = wfrp4e.misfire_damage(weapon.damage, attacker_roll)
         misfire_wounds = wfrp4e.wounds_suffered(
             damage, attacker_sheet.toughness_bonus, attacker_sheet.armour["right_arm"]
         )
-        outcome["misfire"] = {"damage": damage, "wounds": misfire_wounds}
+        details["misfire"] = {"damage": damage, "wounds": misfire_wounds}
         attacker_wounds += misfire_wounds
         notes.append(f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed")
     if result.defender_fumbled:
         defender_fumble_roll = defender_fumble_roll or dice.d(100)
-        outcome["defender_fumble"] = {
+        details["defender_fumble"] = {
             **wfrp4e.fumble(defender_fumble_roll, table=fumbles),
             "roll": defender_fumble_roll,
         }
-        target_wounds += outcome["defender_fumble"]["wounds"]
-        notes.append(f"{target.name} fumbles: {outcome['defender_fumble']['text']}")
-    changed = weapon_properties.after(context, attacker, target, weapon, special, free_attack, result, notes)
-    if changed is not None:
-        target_wounds = changed
-    outcome["target_wounds"] = suffer(context, target, target_wounds)
-    outcome["attacker_wounds"] = suffer(context, attacker, attacker_wounds)
+        target_wounds += details["defender_fumble"]["wounds"]
+        notes.append(f"{target.name} fumbles: {details['defender_fumble']['text']}")
+    special_effect = weapon_properties.effects(context, attacker, target, weapon, special, free_attack, result)
+    notes += special_effect.notes
+    if special_effect.wounds is not None:
+        target_wounds = special_effect.wounds
+    details["target_wounds"] = target_wounds
+    details["attacker_wounds"] = attacker_wounds
     if surprised:
         # Core rules: Surprised ends after the first attack on the target.
-        context.reduce_condition(surprised)
         notes.append(f"{target.name} is no longer Surprised")
-    outcome["gains"] = advantage_gains(context, attacker, result, defence, bool(surprised))
+    details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised))
     pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
-        encounter.state.free_attacks[str(attacker.pk)] = encounter.round
         stops = "must stay within reach" if free_attack == "disengaging" else "stops where the hit landed"
         notes.append(
             f"Free attack ({free_attack.replace('_', ' ')})" + (f": {target.name} {stops}" if result.hit else "")
         )
     elif encounter.active_id == attacker.pk:
-        extra_action = turn.use(encounter, "action")
+        _, extra_action = turn.planned(encounter, "action")
         if extra_action:
             notes.append(f"An attack {extra_action}")
-    return describe(attacker, target, weapon, outcome, notes), outcome
+    return AttackOutcome(
+        attacker, target, weapon, details, notes, special, special_effect, free_attack, surprised,
+        house.fortune_from if house else None,
+    )  # fmt: skip
+
+
+def record(context, outcome):
+    """Apply a resolved attack: wounds, spent Momentum and Fortune, Surprise, the gains and the turn's Action."""
+    encounter, attacker, target, details = context.encounter, outcome.attacker, outcome.target, outcome.details
+    if details["momentum_spent"]:
+        attacker.advantage -= details["momentum_spent"]
+        context.touch(attacker)
+    if details.get("fortune_spent"):
+        context.spend_points(outcome.fortune_from, "fortune", details["fortune_spent"])
+    weapon_properties.record(context, attacker, target, outcome.special, outcome.special_effect)
+    suffer(context, target, details["target_wounds"])
+    suffer(context, attacker, details["attacker_wounds"])
+    if outcome.surprise_ends:
+        context.reduce_condition(outcome.surprise_ends)
+    for gain in details["gains"]:
+        if gain["side"] is None:
+            momentum_rule.earn(encounter, attacker)
+            context.touch(attacker)
+        else:
+            if gain["reason"] == "outmanoeuvre":
+                group_advantage.claim_outmanoeuvre(encounter)
+            group_advantage.add_to_pool(encounter, gain["side"], gain["amount"])
+    if outcome.free_attack:
+        encounter.state.free_attacks[str(attacker.pk)] = encounter.round
+    elif encounter.active_id == attacker.pk:
+        turn.use(encounter, "action")
+
+
+def preview_attack(context, **args):
+    outcome = resolve(context, **args)
+    return outcome.message, outcome.details
+
+
+@command(AttackArgs, rule="The attack form", preview=preview_attack)
+def attack(context, **args):
+    outcome = resolve(context, **args)
+    record(context, outcome)
+    return outcome.message, outcome.details
 
 
 FREE_ATTACK_RULES = {"disengaging": toggles.DISENGAGING, "zone_of_control": toggles.ZONES_OF_CONTROL}
@@ -301,16 +364,14 @@ def suffer(context, combatant, wounds):
     if wounds:
         combatant.wounds = max(0, combatant.wounds - wounds)
         context.touch(combatant)
-    return wounds
 
 
-def advantage_gains(context, attacker, result, defence, surprised):
+def advantage_gains(encounter, attacker, result, defence, surprised):
     """Seed 002 "Group Advantage": Winning, Outmanoeuvre and Surprise feed the attacker's pool. With the Momentum
-    house rule (seed 000), winning the attack or inflicting damage earns the attacker 1, once per Action."""
-    encounter = context.encounter
+    house rule (seed 000), winning the attack or inflicting damage earns the attacker 1, once per Action. What the
+    attack would gain; record() takes it."""
     if momentum_rule.uses_momentum(encounter):
-        if (result.hit or result.wounds > 0) and momentum_rule.earn(encounter, attacker):
-            context.touch(attacker)
+        if (result.hit or result.wounds > 0) and momentum_rule.can_earn(encounter, attacker):
             return [{"side": None, "reason": "won_opposed" if defence else "inflicted", "amount": 1}]
         return []
     if not group_advantage.uses_group_advantage(encounter):
@@ -318,17 +379,12 @@ def advantage_gains(context, attacker, result, defence, surprised):
     reasons = []
     if defence and result.hit:
         reasons.append("winning")
-    if not defence and result.wounds > 0 and group_advantage.claim_outmanoeuvre(encounter):
+    if not defence and result.wounds > 0 and group_advantage.outmanoeuvre_open(encounter):
         reasons.append("outmanoeuvre")
     if surprised:
         reasons.append("surprise")
     side = group_advantage.pool_of(attacker.side)
-    gains = []
-    for reason in reasons:
-        amount = wfrp4e.advantage_gain(reason)
-        group_advantage.add_to_pool(encounter, side, amount)
-        gains.append({"side": side, "reason": reason, "amount": amount})
-    return gains
+    return [{"side": side, "reason": reason, "amount": wfrp4e.advantage_gain(reason)} for reason in reasons]
 
 
 def describe(attacker, target, weapon, outcome, notes):

@@ -1,8 +1,9 @@
 """Attacks under the house rules' D20 "player rolls" system (seed 000 "Combat" › "Tests", "Defenceless",
 "Advantage and Disadvantage", "Fortune Points", and the changed weapon and armour properties).
 
-`attack` calls resolve() when the encounter plays the "tests" toggle; the result has the shape of the as-written
-one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled once.
+`attack.resolve` calls resolve() when the encounter plays the "tests" toggle; the result has the shape of the
+as-written one (wfrp4e.AttackResult), so criticals, fumbles, wounds and the log are handled once. Like it, this
+changes nothing: the Fortune it spends is taken when the attack is applied.
 """
 
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ class D20Attack:
     result: wfrp4e.AttackResult
     details: dict
     armour: dict
+    fortune_from: object  # the combatant whose character pays details["fortune_spent"]
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
@@ -75,8 +77,9 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         raise CommandError(f"This test rolls {count} D20 ({mode}); give {count} value(s), or none to roll them.")
     chosen = house.pick_d20(rolls, mode)
     fortune = int(fortune_reroll) + (fortune_sl or 0)
-    if fortune:  # from the rolling player's character
-        context.spend_points(attacker if roller == "attacker" else target, "fortune", fortune)
+    fortune_from = attacker if roller == "attacker" else target  # the rolling player's character pays
+    if fortune:
+        context.points_left(fortune_from, "fortune", fortune)
     armour = {}
     if target_sheet is not None:
         armour = house.house_armour_points(
@@ -121,7 +124,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         "opposed_sl": roll.opposed_sl,
         "natural": roll.natural,
     }
-    return D20Attack(result, details, armour)
+    return D20Attack(result, details, armour, fortune_from)
 
 
 def defence_key(name):

@@ -65,13 +65,21 @@ def round_ended(encounter, ended_round):
         encounter.state.round_end_pending = ended_round
 
 
-def claim_outmanoeuvre(encounter):
+def outmanoeuvre_open(encounter):
     """Seed 002 "Outmanoeuvre": at most 1 Advantage per action. True if this action has not had it yet."""
-    action = f"{turn_key(encounter)}:{has_additional_action(encounter)}"
-    if encounter.state.outmanoeuvre_action == action:
+    return encounter.state.outmanoeuvre_action != outmanoeuvre_action(encounter)
+
+
+def claim_outmanoeuvre(encounter):
+    """Take this action's Outmanoeuvre Advantage; False when it was already taken."""
+    if not outmanoeuvre_open(encounter):
         return False
-    encounter.state.outmanoeuvre_action = action
+    encounter.state.outmanoeuvre_action = outmanoeuvre_action(encounter)
     return True
+
+
+def outmanoeuvre_action(encounter):
+    return f"{turn_key(encounter)}:{has_additional_action(encounter)}"
 
 
 def add_to_pool(encounter, side, amount):

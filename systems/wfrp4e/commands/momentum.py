@@ -28,12 +28,16 @@ def current_action(encounter):
     return f"{turn_key(encounter)}:{turn.turn_state(encounter)['actions']}"
 
 
+def can_earn(encounter, combatant):
+    """At most one Momentum per Action: False when this action already earned one."""
+    return encounter.state.momentum_actions.get(str(combatant.pk)) != current_action(encounter)
+
+
 def earn(encounter, combatant):
     """+1 Momentum, at most one per Action; returns False when this action already earned one."""
-    earned = encounter.state.momentum_actions
-    if earned.get(str(combatant.pk)) == current_action(encounter):
+    if not can_earn(encounter, combatant):
         return False
-    earned[str(combatant.pk)] = current_action(encounter)
+    encounter.state.momentum_actions[str(combatant.pk)] = current_action(encounter)
     encounter.state.momentum_earned[str(combatant.pk)] = turn_key(encounter)
     combatant.advantage += 1
     return True

@@ -25,9 +25,24 @@ def turn_state(encounter):
 
 
 def use(encounter, part, used=True):
-    """Record a Move, an Action, a Sprint (seed 000 "Sprinting": the Action moves you as if with two Moves) or a
-    weapon swap (seed 000 "Swapping weapons": one free per turn, more take a Move or an Action); returns a note
-    when it goes beyond what the turn allows."""
+    """Record a Move, an Action, a Sprint or a weapon swap; returns the note of planned()."""
+    state, note = planned(encounter, part, used)
+    if part == "brace" and used and encounter.active_id:
+        encounter.state.braced[str(encounter.active_id)] = True
+    encounter.state.turn = {
+        "key": turn_key(encounter),
+        "move": state["move"],
+        "actions": state["actions"],
+        "swaps": state["swaps"],
+    }
+    return note
+
+
+def planned(encounter, part, used=True):
+    """What using (or giving back) a Move, an Action, a Sprint (seed 000 "Sprinting": the Action moves you as if
+    with two Moves) or a weapon swap (seed 000 "Swapping weapons": one free per turn, more take a Move or an
+    Action) would make of this turn, changing nothing: (the turn's state, a note when it goes beyond what the turn
+    allows)."""
     state = turn_state(encounter)
     note = ""
     if part == "move":
@@ -46,19 +61,12 @@ def use(encounter, part, used=True):
             note = "; ".join(filter(None, ["moves as if with two Moves", note]))
         if part == "brace" and used and encounter.active_id:
             # Seed 000 "Brace": until the start of the next turn, against a larger charger.
-            encounter.state.braced[str(encounter.active_id)] = True
             note = "; ".join(
                 filter(
                     None, ["braced: +1 Reaction Strike level and Damaging (or Impact) against a larger charger", note]
                 )
             )
-    encounter.state.turn = {
-        "key": turn_key(encounter),
-        "move": state["move"],
-        "actions": state["actions"],
-        "swaps": state["swaps"],
-    }
-    return note
+    return state, note
 
 
 class MarkTurnArgs(Args):

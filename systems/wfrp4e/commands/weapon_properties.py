@@ -1,6 +1,8 @@
 """The house rules' weapon properties and creature traits inside an attack (seed 000 "Weapon Properties",
 "Creature Traits"): Precise, Fast, Hack, Long, Hook and Champion. Each follows its own toggle."""
 
+from dataclasses import dataclass
+
 from django import forms
 
 from systems.wfrp4e import toggles
@@ -53,34 +55,49 @@ def shield_rating(encounter, combatant, carries_shield):
     return max(0, STANDARD_SHIELD - encounter.state.shield_damage.get(str(combatant.pk), 0))
 
 
-def after(context, attacker, target, weapon, special, free_attack, result, notes):
-    """Record what the special attack used up, and what the target's properties or the weapon's say now.
-    Returns the wounds the target takes when the property changes them (Hack: none), else None."""
+@dataclass(frozen=True)
+class SpecialEffect:
+    """What a special attack changes, worked out before anything changes."""
+
+    notes: list
+    wounds: int | None = None  # the wounds the target takes when a property changes them (Hack: none)
+    shield_lost: int = 0
+    champion_uses: int = 0
+
+
+def effects(context, attacker, target, weapon, special, free_attack, result):
+    """What the special attack uses up, and what the target's properties or the weapon's say now."""
     encounter = context.encounter
-    key = str(attacker.pk)
-    wounds = None
+    notes, wounds, shield_lost, champion_uses = [], None, 0, 0
     if special == "fast":
-        encounter.state.fast_attacks[key] = encounter.round
         notes.append(f"Fast: {attacker.name} has spent this Round's Action")
     elif special == "hack":
         wounds = 0
         if result.hit:
-            lost = 1 + max(0, result.net_sl) // 3
-            damage = encounter.state.shield_damage
-            damage[str(target.pk)] = damage.get(str(target.pk), 0) + lost
-            rating = max(0, STANDARD_SHIELD - damage[str(target.pk)])
-            notes.append(f"Hack: {target.name}'s shield loses {lost} (Shield {rating} now)")
+            shield_lost = 1 + max(0, result.net_sl) // 3
+            rating = max(0, STANDARD_SHIELD - encounter.state.shield_damage.get(str(target.pk), 0) - shield_lost)
+            notes.append(f"Hack: {target.name}'s shield loses {shield_lost} (Shield {rating} now)")
     elif special == "champion":
-        used_round, uses = encounter.state.champion_uses.get(key, [None, 0])
-        uses = uses + 1 if used_round == encounter.round else 1
-        encounter.state.champion_uses[key] = [encounter.round, uses]
-        notes.append(f"Champion: {uses} of {attacker.character.traits.get('Champion')} this Round")
+        used_round, uses = encounter.state.champion_uses.get(str(attacker.pk), [None, 0])
+        champion_uses = uses + 1 if used_round == encounter.round else 1
+        notes.append(f"Champion: {champion_uses} of {attacker.character.traits.get('Champion')} this Round")
     properties = names(weapon)
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.LONG) and "Long" in properties:
         notes.append("Long: the hit does not stop the Disengage")
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.HOOK) and "Hook" in properties:
         notes.append("Hook: against a rider, an Opposed Strength Test at the attack's SL pulls them off the mount")
-    return wounds
+    return SpecialEffect(notes, wounds, shield_lost, champion_uses)
+
+
+def record(context, attacker, target, special, effect):
+    """Keep in the encounter's state what the special attack used up."""
+    state, encounter = context.encounter.state, context.encounter
+    if special == "fast":
+        state.fast_attacks[str(attacker.pk)] = encounter.round
+    if effect.shield_lost:
+        state.shield_damage[str(target.pk)] = state.shield_damage.get(str(target.pk), 0) + effect.shield_lost
+    if effect.champion_uses:
+        state.champion_uses[str(attacker.pk)] = [encounter.round, effect.champion_uses]
 
 
 def starts_turn(context, combatant):
