@@ -13,22 +13,15 @@ class NotesForm(forms.ModelForm):
 
 
 class CharacterForm(forms.ModelForm):
-    """Everything on a sheet, for the GM. Characteristics become one number field each."""
+    """Everything on a sheet, for the GM. Characteristics become one number field each; a game system's form
+    (System.character_form) adds its own points."""
+
+    points = ()  # the system's point fields, shown after Wounds
+    characteristics_heading = "Characteristics"  # what the system calls its rules.Characteristic rows
 
     class Meta:
         model = Character
-        fields = [
-            "name",
-            "max_wounds",
-            "fate",
-            "fortune",
-            "resilience",
-            "resolve",
-            "weapons",
-            "armour",
-            "notes",
-            "gm_notes",
-        ]
+        fields = ["name", "max_wounds", "weapons", "armour", "notes", "gm_notes"]
         widgets = {
             "weapons": forms.CheckboxSelectMultiple,
             "armour": forms.CheckboxSelectMultiple,
@@ -74,9 +67,7 @@ class CharacterForm(forms.ModelForm):
         return traits
 
     def basic_fields(self):
-        return [
-            self[name] for name in ("name", "max_wounds", "fate", "fortune", "resilience", "resolve", "traits_text")
-        ]
+        return [self[name] for name in ("name", "max_wounds", *self.points, "traits_text")]
 
     def characteristic_fields(self):
         return [self[f"characteristic_{name}"] for name in self.characteristic_names]

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 import systems
 from characters import access, backup
-from characters.forms import CharacterForm, NotesForm, SkillFormSet
+from characters.forms import NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
 from combat import commands
 from combat.models import Encounter
@@ -134,6 +134,7 @@ def sheet(request, pk):
         {
             "character": character,
             "sheet": systems.get(character.system).sheets([character.pk]).get(character.pk),
+            "parts": systems.get(character.system).partials,
             "is_gm": role == access.GM,
             "notes_form": NotesForm(instance=character),
             "fighting": fighting,
@@ -158,6 +159,7 @@ def edit_notes(request, pk):
 def edit_character(request, pk):
     character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
     system = character.campaign.system
+    CharacterForm = systems.get(system).character_form
     if request.method == "POST":
         form = CharacterForm(request.POST, instance=character)
         skills = SkillFormSet(request.POST, instance=character, form_kwargs={"system": system})
@@ -183,7 +185,11 @@ def points_for_the_fight(character, form):
     """While the character fights, changed points go through its encounter's `set_points` command (logged and
     undoable there) instead of straight into the sheet: returns (combatant, points) for the caller to run, or None."""
     stored = Character.objects.get(pk=character.pk)
-    points = {kind: form.cleaned_data[kind] for kind in POINTS if form.cleaned_data[kind] != getattr(stored, kind)}
+    points = {
+        kind: form.cleaned_data[kind]
+        for kind in POINTS
+        if kind in form.cleaned_data and form.cleaned_data[kind] != getattr(stored, kind)
+    }
     fighting = list(character.combatants.filter(encounter__status=Encounter.Status.ACTIVE).select_related("encounter"))
     if not (points and fighting):
         return None

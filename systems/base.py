@@ -106,6 +106,13 @@ class System:
         """{character id: sheet} for many characters in a fixed number of queries."""
         return {}
 
+    @property
+    def character_form(self):
+        """The form the GM edits a character's sheet with."""
+        from characters.forms import CharacterForm
+
+        return CharacterForm
+
     def attack_panel(self, view, data):
         """The GM's attack form for this system, or None when it has none."""
         return None

@@ -39,6 +39,7 @@ class Wfrp4e(System):
         "phone_strip": "wfrp4e/phone.html#strip",
         "phone_my_turn": "wfrp4e/phone.html#my_turn",
         "phone_character": "wfrp4e/phone.html#character",
+        "sheet_stats": "wfrp4e/sheet.html#stats",
     }
 
     # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".
@@ -106,6 +107,12 @@ class Wfrp4e(System):
 
         order = characteristic_order(KEY) if with_characteristics else []
         return {c.pk: Sheet(c, order) for c in with_sheet(Character.objects.filter(pk__in=character_ids))}
+
+    @property
+    def character_form(self):
+        from systems.wfrp4e.sheet_form import Wfrp4eCharacterForm
+
+        return Wfrp4eCharacterForm
 
     def attack_panel(self, view_, data):
         from systems.wfrp4e import attack_panel

@@ -17,7 +17,7 @@ from rules.systems import GameSystem
 from systems import checks
 from systems.base import System, Toggle
 from systems.wfrp4e import toggles as wfrp4e_toggles
-from tests.factories import CampaignFactory, EncounterFactory
+from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 OWN_CODE = ["characters", "combat", "config", "rules", "systems", "templates", "tests", "bench"]
@@ -65,6 +65,46 @@ def test_generic_templates_do_not_know_momentum_or_advantage_pools():
         if re.search(r"momentum|advantage|view\.pools", path.read_text(), re.IGNORECASE)
     ]
     assert mentions == []
+
+
+def test_generic_templates_leave_the_sheet_to_the_system():
+    generic = [path for path in (ROOT / "templates").rglob("*.html") if "wfrp4e" not in path.parts]
+    mentions = [
+        str(path.relative_to(ROOT))
+        for path in generic
+        if re.search(r"fortune|resolve|resilience|\bfate\b", path.read_text(), re.IGNORECASE)
+    ]
+    assert mentions == []
+
+
+@pytest.mark.parametrize(
+    "system, shows, hides",
+    [
+        ("wfrp4e", ['id="id_fortune"', 'id="id_resolve"', 'id="id_fate"'], []),
+        ("symbaroum", ['id="id_name"', 'id="id_max_wounds"'], ['id="id_fortune"', 'id="id_resolve"', 'id="id_fate"']),
+    ],
+)
+def test_each_system_brings_its_own_character_form_and_stat_block(db, system, shows, hides):
+    campaign = CampaignFactory(system=system)
+    character = CharacterFactory(campaign=campaign, name="Brother Ansgar", fortune=2)
+    client = Client()
+    client.force_login(campaign.gm)
+    edit = client.get(f"/characters/{character.pk}/edit/").content.decode()
+    assert all(field in edit for field in shows) and not any(field in edit for field in hides)
+    page = client.get(f"/characters/{character.pk}/").content.decode()
+    assert ("Fortune <strong>2</strong>" in page) == (system == "wfrp4e")
+    answer = client.post(f"/characters/{character.pk}/edit/", {**edit_form(character), "name": "Ansgar"})
+    assert answer.status_code == 302
+    character.refresh_from_db()
+    assert (character.name, character.fortune) == ("Ansgar", 2)
+
+
+def edit_form(character):
+    """What the edit form posts unchanged: its basic fields and an empty skills formset."""
+    return {
+        "name": character.name, "max_wounds": character.max_wounds, "fate": 0, "fortune": character.fortune,
+        "resilience": 0, "resolve": 0, "skills-TOTAL_FORMS": 0, "skills-INITIAL_FORMS": 0,
+    }  # fmt: skip
 
 
 def test_toggles_in_code_match_the_rules_data(db):

@@ -1,0 +1,13 @@
+"""The GM's form for a WFRP 4e character: the generic sheet plus the core rules' Fate, Fortune, Resilience and
+Resolve, which the tracker spends (seed 002 "Suprise": Resolve; seed 000 "Fortune Points": Fortune)."""
+
+from characters.forms import CharacterForm
+
+POINTS = ("fate", "fortune", "resilience", "resolve")
+
+
+class Wfrp4eCharacterForm(CharacterForm):
+    points = POINTS
+
+    class Meta(CharacterForm.Meta):
+        fields = [*CharacterForm.Meta.fields, *POINTS]
