@@ -119,10 +119,10 @@ def momentum_end_of_turn(momentum, earned_this_turn):
 
 
 MOMENTUM_GAINS = {
-    "charge": "You perform a Charge",
-    "won_opposed": "You win an Opposed Test you initiated against an enemy combatant",
-    "inflicted": "You inflict Damage on an enemy combatant, or give one a Condition",
-    "assess": "You assess the situation to acquire a tactical advantage",
+    "charge": "Charged into combat",
+    "won_opposed": "Won an Opposed Test they started against a foe",
+    "inflicted": "Damaged a foe or gave them a Condition",
+    "assess": "Read the fight for a tactical edge",
 }
 MOMENTUM_TALENTS = ("Disarm", "Dual Wielder", "Strike to Stun")
 MOMENTUM_TALENT_COST = 2
@@ -296,35 +296,35 @@ def conditions_removed(test, success, sl):
 
 # The seed's Advantage/Disadvantage table: (label, whose test it changes, effect).
 SITUATIONS = {
-    "point_blank": ("Shooting at Point Blank Range (at most 10% of the range)", "attacker", "advantage"),
-    "large_target": ("Shooting a target that's Large or larger", "attacker", "advantage"),
-    "outnumber": ("Melee attack on an opponent you outnumber at least 2 to 1", "attacker", "advantage"),
-    "aimed": ("Shooting after spending your last Action aiming", "attacker", "advantage"),
-    "went_defensive": ("Defending with a skill you went Defensive with", "defender", "advantage"),
-    "long_range": ("Shooting at Long Range (up to double range)", "attacker", "disadvantage"),
-    "cover": ("Shooting a target in medium cover, or concealed by darkness or weather", "attacker", "disadvantage"),
-    "moving_target": ("Shooting a rapidly moving target (riding, flying)", "attacker", "disadvantage"),
-    "small_target": ("Shooting a target that's Little or smaller", "attacker", "disadvantage"),
-    "called_shot": ("Called shot to a specific hit location", "attacker", "disadvantage"),
-    "off_hand": ("Attacking with a weapon in your off-hand (-2 SL)", "attacker", "minus_two_sl"),
+    "point_blank": ("Point blank: a shot within a tenth of the range", "attacker", "advantage"),
+    "large_target": ("Shot at a Large (or bigger) target", "attacker", "advantage"),
+    "outnumber": ("Melee against a foe your side outnumbers 2:1 or more", "attacker", "advantage"),
+    "aimed": ("Shot after aiming with the previous Action", "attacker", "advantage"),
+    "went_defensive": ("Defence with the skill chosen when going Defensive", "defender", "advantage"),
+    "long_range": ("Long range: a shot beyond the range, up to twice it", "attacker", "disadvantage"),
+    "cover": ("Shot at a target behind medium cover, or hidden by dark or weather", "attacker", "disadvantage"),
+    "moving_target": ("Shot at a fast mover (mounted, flying)", "attacker", "disadvantage"),
+    "small_target": ("Shot at a Little (or smaller) target", "attacker", "disadvantage"),
+    "called_shot": ("Called shot at a chosen hit location", "attacker", "disadvantage"),
+    "off_hand": ("Off-hand weapon (-2 SL)", "attacker", "minus_two_sl"),
     "hampered": (
-        "Close combat in darkness, weather or arduous terrain (not if both are hampered)",
+        "Melee hampered by dark, weather or rough ground (not when both sides are)",
         "attacker",
         "disadvantage",
     ),  # fmt: skip
-    "attacker_blinded_prone": ("Attacking while Blinded or Prone", "attacker", "disadvantage"),
+    "attacker_blinded_prone": ("Attacker Blinded or Prone", "attacker", "disadvantage"),
     "defender_condition": (
-        "Defending against Melee while Blinded, Broken, Entangled, Prone, Surprised or Stunned",
+        "Melee defender Blinded, Broken, Entangled, Prone, Surprised or Stunned",
         "defender",
         "disadvantage",
     ),
     "much_larger": (
-        "Defending with a Melee skill against a target two or more steps larger",
+        "Melee defence against a foe two or more Sizes bigger",
         "defender",
         "disadvantage",
     ),  # fmt: skip
     "not_allowed": (
-        "Attacking with a weapon you are not allowed to use (never with Advantage)",
+        "A weapon the attacker is not trained in (Advantage cannot cancel it)",
         "attacker",
         "disadvantage",
     ),  # fmt: skip
@@ -347,12 +347,12 @@ UNTRAINED_WEAPON_SKILLS = ("Melee (Basic)", "Melee (Brawling)")  # basic skills:
 
 
 def situations_from_weapon(weapon_skill, trained):
-    """ "Attacking with a weapon you are not allowed to use according to vanilla": an untrained advanced skill."""
+    """The untrained-weapon row: the weapon's skill is an advanced one the attacker has not learnt."""
     return set() if trained or weapon_skill in UNTRAINED_WEAPON_SKILLS else {"not_allowed"}
 
 
 def outnumbers(attacker_side_standing, target_side_standing):
-    """ "Melee attacks against an opponent you outnumber at least 2 to 1", read from the sides still standing."""
+    """The outnumbering row (at least twice as many), counted from the sides still standing."""
     return target_side_standing > 0 and attacker_side_standing >= 2 * target_side_standing
 
 

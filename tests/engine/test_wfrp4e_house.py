@@ -35,7 +35,7 @@ def test_gunthers_bolt_on_two_targets():
     first, second = opposed(asb, 6, d20=12), opposed(asb, 4, d20=15)
     assert (first.player_sl, second.player_sl) == (8, 5)
     assert first.hit and second.hit
-    assert wfrp4e.skill_bonus(50) * 2 == 10  # "since Günther has 5 WPB, they both take 10 Damage"
+    assert wfrp4e.skill_bonus(50) * 2 == 10  # the seed's example: 5 WPB, so both take 10 Damage
 
 
 def test_aarons_strike_to_stun():

@@ -183,7 +183,7 @@ def resolve_test(context, prompt, roll, target):
         change_condition(context, combatant, "Unconscious", 1)
         outcome.append("falls Unconscious")
     elif not success and test.on_failure == "must_fight_fire":
-        broken = sl <= -6  # "If you fail the test by at least 6 SLs, you also gain a Broken Condition"
+        broken = sl <= -6  # a failure by 6 SL or more Breaks them as well
         if broken:
             change_condition(context, combatant, "Broken", 1)
         outcome.append(

@@ -1,5 +1,6 @@
-"""Fortune's third option (seed 000 "Fortune Points"): "At the start of the Round, choose when to act in that
-Round, disregarding Initiative order." The place holds for that Round; the next one is back to initiative."""
+"""Fortune's third option (seed 000 "Fortune Points"): as a Round starts, a point buys a place of the player's
+choosing in that Round's order, initiative aside. The place holds for that Round; the next one is back to
+initiative."""
 
 from combat.commands.fields import WholeNumberField
 from combat.commands.ordering import place_by_initiative, renumber

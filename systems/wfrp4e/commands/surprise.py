@@ -27,8 +27,8 @@ def surprise(context, combatant):
 
 @command(OwnCombatantArgs, gm_only=False)
 def use_resolve(context, combatant):
-    """Seed 002 "Suprise": "If anyone is surprised, they can use a Resolve point to remove the Surprised
-    Condition." The player may do it from their phone."""
+    """Seed 002 "Suprise": a Surprised character may spend a Resolve point to be rid of the Condition; the player
+    may do it from their phone."""
     condition = surprised_condition(context, combatant)
     if condition is None:
         raise CommandError(f"{combatant.name} is not Surprised.")
