@@ -23,6 +23,9 @@ RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
 # consumer did not notice (its read did not fail during the outage) would stay open but hear nothing. Each consumer
 # joins its group again this often and catches up on any version it missed meanwhile.
 REJOIN_INTERVAL = 5.0
+# A channel-layer read that fails (Redis restarting) is tried again after this long, doubling up to the most; the
+# socket stays open meanwhile and the rejoin above catches it up.
+LAYER_RETRY_FIRST, LAYER_RETRY_MOST = 0.1, 2.0
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +79,27 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                     await self.refresh()
             except Exception:  # Redis or the database away for a moment: try again at the next beat
                 logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
+
+    @property
+    def channel_receive(self):
+        return self._receive_from_layer
+
+    @channel_receive.setter
+    def channel_receive(self, layer_receive):
+        """Channels sets this to the layer's read for our channel; a read that raises would end the consumer and
+        drop the phone's socket, so it is retried instead, with a growing pause."""
+
+        async def receive_retrying():
+            pause = LAYER_RETRY_FIRST
+            while True:
+                try:
+                    return await layer_receive()
+                except Exception:
+                    logger.warning("Channel layer read failed; retrying in %.1f s", pause, exc_info=True)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, LAYER_RETRY_MOST)
+
+        self._receive_from_layer = receive_retrying
 
     async def __call__(self, scope, receive, send):
         """The consumer's side tasks end with it, also when it crashes (a channel-layer read that failed while

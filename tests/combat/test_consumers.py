@@ -125,6 +125,57 @@ async def test_a_socket_forgotten_by_the_channel_layer_rejoins_and_catches_up(ta
     await socket.disconnect()
 
 
+@pytest.fixture
+def layer_reads_breaker(channel_layer, monkeypatch):
+    """What a Redis restart does to a socket's pending read of the channel layer: it fails. Await the result."""
+    import asyncio
+
+    from channels.layers import InMemoryChannelLayer
+
+    if channel_layer == "redis":
+
+        async def break_reads():
+            import redis.asyncio
+
+            client = redis.asyncio.from_url(os.environ["REDIS_URL"])
+            assert await client.client_kill_filter(_type="normal", skipme=True) >= 1  # the socket's blocking read
+            await client.aclose()
+
+        return break_reads
+    breaking = asyncio.Event()
+    working_receive = InMemoryChannelLayer.receive
+
+    async def receive_until_broken(layer, channel):
+        read, broken = asyncio.ensure_future(working_receive(layer, channel)), asyncio.ensure_future(breaking.wait())
+        done, _ = await asyncio.wait({read, broken}, return_when=asyncio.FIRST_COMPLETED)
+        if read in done:
+            broken.cancel()
+            return read.result()
+        read.cancel()
+        breaking.clear()
+        raise ConnectionError("the channel layer went away")
+
+    monkeypatch.setattr(InMemoryChannelLayer, "receive", receive_until_broken)
+
+    async def break_reads():
+        breaking.set()
+        await asyncio.sleep(0.05)
+
+    return break_reads
+
+
+async def test_a_failed_channel_layer_read_keeps_the_socket_open(table, layer_reads_breaker):
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await layer_reads_breaker()
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    assert 'data-version="5"' in await socket.receive_from(timeout=REJOIN_INTERVAL + 5)
+    assert not socket.future.done(), "the consumer ended"
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)
+    assert 'data-version="6"' in await socket.receive_from(timeout=3)
+    await socket.disconnect()
+
+
 async def test_reconnect_gets_the_current_view(table, channel_layer):
     socket, _, _ = await connect(table.encounter.pk, table.anna)
     await socket.receive_from(timeout=3)
