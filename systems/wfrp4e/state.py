@@ -13,6 +13,7 @@ class Wfrp4eState(EncounterState):
     round_end_pending: int | None = None  # the round whose end waits for the GM to say who dominated
     spends_this_turn: dict = field(default_factory=dict)  # once-per-turn spend key -> the turn it was bought on
     outmanoeuvre_action: str | None = None  # the action that already had its Outmanoeuvre Advantage
+    additional_effort: dict = field(default_factory=dict)  # pool side -> {"turn", "bonus"} for its next Test
     # The active combatant's turn (seed 002 "Combat Summary" step 3)
     turn: dict = field(default_factory=dict)  # {"key", "move", "actions", "swaps"}
     braced: dict = field(default_factory=dict)  # combatant id -> True until the start of their next turn

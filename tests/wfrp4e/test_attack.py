@@ -181,3 +181,45 @@ def test_attack_queries_do_not_grow_with_the_encounter(fight):
     for combatant in fight.table.encounter.combatants.filter(character__isnull=False, character__skills=None):
         equip(combatant.character, ANDERS, {"Dodge": 3}, ("Dagger",), ("Leather Jerkin",))
     assert queries() == first
+
+
+def anders_turn(fight):
+    while fight.table.encounter.active_id != fight.anders.pk:
+        commands.next_turn(fight.table.encounter, fight.table.gm)
+
+
+def allies(fight, command, **args):
+    return commands.execute(fight.table.encounter, fight.table.gm, command, {"side": "ally", **args})
+
+
+def test_the_additional_action_earns_no_advantage_from_winning_outmanoeuvre_or_surprise(fight):
+    anders_turn(fight)
+    for _ in range(2):
+        allies(fight, "gain_advantage", reason="assess")
+    assert fight.attack(attacker_roll=23, defender_roll=45).result["gains"]  # the turn's own Action: Winning
+    assert fight.pools() == (5, 0)
+    allies(fight, "spend_advantage", spend="additional_action")
+    outcome = fight.attack(attacker_roll=23, defender_roll=45)  # a won opposed attack again
+    assert outcome.result["gains"] == [] and "Additional Action: no Advantage from this attack" in outcome.message
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Surprised")
+    unopposed = fight.attack(defence="", attacker_roll=23)  # wounds a Surprised orc without an Opposed Test
+    assert unopposed.result["wounds"] > 0 and unopposed.result["gains"] == []
+    assert fight.pools() == (1, 0)
+
+
+def test_the_attack_made_with_additional_effort_gets_the_bonus_and_earns_no_advantage(fight):
+    anders_turn(fight)
+    for _ in range(2):
+        allies(fight, "gain_advantage", reason="assess")
+    allies(fight, "spend_advantage", spend="additional_effort", amount=3)  # +20%
+    with pytest.raises(CommandError, match="already bought Additional Effort for their next Test"):
+        allies(fight, "spend_advantage", spend="additional_effort", amount=2)
+    # 23 vs 52 + 20: +5 SL against the orc's 45 vs 51: +1 SL; a won opposed attack.
+    outcome = fight.attack(attacker_roll=23, defender_roll=45)
+    assert outcome.result["attack_target"] == 72 and outcome.result["hit"]
+    assert outcome.result["gains"] == [] and "Additional Effort: +20%, and no Advantage" in outcome.message
+    assert fight.pools() == (1, 0)
+    # The effort went with that Test: the next attack is at 52 again and wins Advantage as usual.
+    again = fight.attack(attacker_roll=23, defender_roll=45)
+    assert again.result["attack_target"] == 52 and again.result["gains"][0]["reason"] == "winning"
+    assert fight.pools() == (2, 0)

@@ -181,6 +181,8 @@ def resolve(
     attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
     if momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
+    effort = group_advantage.pending_effort(encounter, group_advantage.pool_of(attacker.side))
+    attack_target += effort
     if free_attack == "disengaging":
         defence = "Dodge"  # seed 000 "Disengaging": the free attack is opposed with Dodge
     target_sheet = sheets.get(target.pk)
@@ -230,6 +232,7 @@ def resolve(
         "armour": armour.get(result.location, 0) if result.hit else None,
         "wounds": result.wounds,
         "momentum_spent": momentum or 0,
+        "additional_effort": effort,
         "gains": [],
         **(house.details if house else {"method": "d100"}),
     }
@@ -285,7 +288,11 @@ def resolve(
     if surprised:
         # Core rules: Surprised ends after the first attack on the target.
         notes.append(f"{target.name} is no longer Surprised")
-    details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised))
+    withheld = advantage_withheld(encounter, attacker, free_attack, effort)
+    if withheld:
+        notes.append(withheld)
+    else:
+        details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised))
     pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
@@ -317,6 +324,8 @@ def record(context, outcome):
     suffer(context, attacker, details["attacker_wounds"])
     if outcome.surprise_ends:
         context.reduce_condition(outcome.surprise_ends)
+    if details["additional_effort"]:
+        group_advantage.use_effort(encounter, group_advantage.pool_of(attacker.side))
     for gain in details["gains"]:
         if gain["side"] is None:
             momentum_rule.earn(encounter, attacker)
@@ -364,6 +373,16 @@ def suffer(context, combatant, wounds):
     if wounds:
         combatant.wounds = max(0, combatant.wounds - wounds)
         context.touch(combatant)
+
+
+def advantage_withheld(encounter, attacker, free_attack, effort):
+    """Seed 002 "Benefits of Advantage": the Test made with Additional Effort and the Action bought as an Additional
+    Action earn no Advantage at all (Winning, Outmanoeuvre or Surprise). Why this attack earns none, or ""."""
+    if effort:
+        return f"Additional Effort: +{effort}%, and no Advantage from this attack"
+    if not free_attack and turn.in_additional_action(encounter, attacker):
+        return "Additional Action: no Advantage from this attack"
+    return ""
 
 
 def advantage_gains(encounter, attacker, result, defence, surprised):

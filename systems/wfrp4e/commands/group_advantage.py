@@ -16,6 +16,7 @@ from systems.wfrp4e.commands import KEY, command
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
 
 ADDITIONAL_ACTION = "additional_action"  # the once-per-turn spend that gives the turn a second Action
+ADDITIONAL_EFFORT = "additional_effort"  # the spend that adds to a side's next Test
 POOL_SIDES = [("ally", "Allies"), ("adversary", "Adversaries")]
 SIDE_LABEL = dict(POOL_SIDES)
 
@@ -41,6 +42,16 @@ def turn_key(encounter):
 def has_additional_action(encounter):
     """Seed 002 "Additional Action": was it bought with Advantage on this turn?"""
     return encounter.state.spends_this_turn.get(ADDITIONAL_ACTION) == turn_key(encounter)
+
+
+def pending_effort(encounter, side):
+    """Seed 002 "Additional Effort": the bonus `side` bought on this turn for its next Test, 0 when none waits."""
+    bought = encounter.state.additional_effort.get(side)
+    return bought["bonus"] if bought and bought["turn"] == turn_key(encounter) else 0
+
+
+def use_effort(encounter, side):
+    encounter.state.additional_effort.pop(side, None)
 
 
 def standing_counts(combatants, conditions):
@@ -143,6 +154,8 @@ class SpendArgs(PoolArgs):
 def spend_advantage(context, side, spend, amount, cost):
     encounter = context.encounter
     available = pools(encounter)[side]
+    if spend.key == ADDITIONAL_EFFORT and pending_effort(encounter, side):
+        raise CommandError(f"{SIDE_LABEL[side]} already bought Additional Effort for their next Test: make it first.")
     if cost > available:
         raise CommandError(f"{SIDE_LABEL[side]} have {available} Advantage; that costs {cost}.")
     if spend.once_per_turn:
@@ -153,8 +166,10 @@ def spend_advantage(context, side, spend, amount, cost):
         encounter.state.spends_this_turn[spend.key] = turn_key(encounter)
     setattr(encounter.state, side, available - cost)
     effect = spend.name
-    if spend.key == "additional_effort":
-        effect += f" (+{wfrp4e.additional_effort_bonus(cost)}%)"
+    if spend.key == ADDITIONAL_EFFORT:
+        bonus = wfrp4e.additional_effort_bonus(cost)
+        encounter.state.additional_effort[side] = {"turn": turn_key(encounter), "bonus": bonus}
+        effect += f" (+{bonus}% to their next Test, which earns no Advantage)"
     return f"{SIDE_LABEL[side]} spend {cost} Advantage: {effect}; pool {pools(encounter)[side]}.", {
         "side": side,
         "spent": cost,

@@ -24,6 +24,13 @@ def turn_state(encounter):
     }
 
 
+def in_additional_action(encounter, combatant):
+    """Seed 002 "Additional Action": once the turn's own Action is used, the active combatant's next one is the
+    Action bought with Advantage."""
+    state = turn_state(encounter)
+    return encounter.active_id == combatant.pk and state["allowed"] > 1 and state["actions"] >= 1
+
+
 def use(encounter, part, used=True):
     """Record a Move, an Action, a Sprint or a weapon swap; returns the note of planned()."""
     state, note = planned(encounter, part, used)
