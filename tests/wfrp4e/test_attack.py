@@ -223,3 +223,19 @@ def test_the_attack_made_with_additional_effort_gets_the_bonus_and_earns_no_adva
     again = fight.attack(attacker_roll=23, defender_roll=45)
     assert again.result["attack_target"] == 52 and again.result["gains"][0]["reason"] == "winning"
     assert fight.pools() == (2, 0)
+
+
+def test_house_rules_surprised_lasts_the_round_so_every_attack_in_it_gains_surprise(fight):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["surprised"])
+    commands.surprise(table.encounter, table.gm, combatant=fight.orc.pk)
+    first = fight.attack(defence="", attacker_roll=23)
+    assert {g["reason"] for g in first.result["gains"]} == {"outmanoeuvre", "surprise"}
+    assert "no longer Surprised" not in first.message
+    second = fight.attack(defence="", attacker_roll=24)  # still Surprised: Surprise again, no second Outmanoeuvre
+    assert [g["reason"] for g in second.result["gains"]] == ["surprise"]
+    assert fight.pools() == (3, 0)
+    assert fight.fresh(fight.orc).conditions.filter(definition__name="Surprised").exists()
+    while table.encounter.round == 1:
+        commands.next_turn(table.encounter, table.gm)
+    assert not fight.fresh(fight.orc).conditions.filter(definition__name="Surprised").exists()

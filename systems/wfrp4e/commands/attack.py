@@ -285,8 +285,10 @@ def resolve(
         target_wounds = special_effect.wounds
     details["target_wounds"] = target_wounds
     details["attacker_wounds"] = attacker_wounds
-    if surprised:
-        # Core rules: Surprised ends after the first attack on the target.
+    # Core rules: Surprised ends after the first attack on the target; seed 000 "Surprised" keeps it until the
+    # end of the Round, so every attack in that Round finds the target Surprised.
+    surprise_ends = None if encounter.plays(toggles.SURPRISED) else surprised
+    if surprise_ends:
         notes.append(f"{target.name} is no longer Surprised")
     withheld = advantage_withheld(encounter, attacker, free_attack, effort)
     if withheld:
@@ -306,7 +308,7 @@ def resolve(
         if extra_action:
             notes.append(f"An attack {extra_action}")
     return AttackOutcome(
-        attacker, target, weapon, details, notes, special, special_effect, free_attack, surprised,
+        attacker, target, weapon, details, notes, special, special_effect, free_attack, surprise_ends,
         house.fortune_from if house else None,
     )  # fmt: skip
 
