@@ -27,12 +27,17 @@ def test_precise_is_one_more_damage(fight):
     assert fight.attack(attacker_roll=23, defender_roll=45).result["damage"] == base + 1
 
 
-def test_fast_attacks_out_of_turn_spend_the_rounds_action(fight):
+def test_fast_attacks_come_between_turns_and_spend_the_rounds_action(fight):
     table = fight.table
     commands.set_house_rules(table.encounter, table.gm, rules=["fast"])
     equip(fight.anders.character, None, {"Melee (Fencing)": 10}, ("Rapier", "Hand Weapon"), ())
     with pytest.raises(CommandError, match="Hand Weapon does not have the Fast property"):
         fight.attack(special="fast", attacker_roll=23, defender_roll=45)
+    # Seed 000 "Fast": never during another character's Turn, so not once the Goblin has moved.
+    commands.mark_turn(table.encounter, table.gm, part="move", used=True)
+    with pytest.raises(CommandError, match="Sneaky Goblin's turn is under way: a Fast attack cannot interrupt it"):
+        fight.attack(weapon="Rapier", special="fast", attacker_roll=23, defender_roll=45)
+    commands.next_turn(table.encounter, table.gm)  # between the Goblin's turn and the next one
     outcome = fight.attack(weapon="Rapier", special="fast", attacker_roll=23, defender_roll=45)
     assert "Fast: Anders has spent this Round's Action" in outcome.message
     with pytest.raises(CommandError, match="already spent this Round's Action on a Fast attack"):
@@ -41,6 +46,13 @@ def test_fast_attacks_out_of_turn_spend_the_rounds_action(fight):
         outcome = commands.next_turn(table.encounter, table.gm)
     assert "Anders already spent this Round's Action on a Fast attack." in outcome.message
     assert turn_state(table.encounter)["actions"] == 1
+    with pytest.raises(CommandError, match="It is Anders's turn: a plain attack will do"):
+        fight.attack(weapon="Rapier", special="fast", attacker_roll=23, defender_roll=45)
+    # Anders' turn has not begun (the Action he starts without went on his Fast attack): the orc may strike first.
+    equip(fight.orc.character, None, {"Melee (Fencing)": 10}, ("Rapier",), ())
+    orc_fast = fight.attack(fight.orc, fight.anders, weapon="Rapier", special="fast", attacker_roll=23,
+                            defender_roll=45)  # fmt: skip
+    assert "Fast: Orc Boy has spent this Round's Action" in orc_fast.message
 
 
 def test_hack_damages_the_shield_not_the_opponent_and_the_shield_then_stops_fewer_arrows(fight):

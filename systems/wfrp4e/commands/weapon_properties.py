@@ -10,7 +10,7 @@ from systems.wfrp4e.commands import turn
 
 SPECIALS = [
     ("", "—"),
-    ("fast", "Fast: out of turn order, with this Round's Action"),
+    ("fast", "Fast: between turns, out of turn order, with this Round's Action"),
     ("hack", "Hack: at the opponent's shield, no damage"),
     ("champion", "Champion: the creature deals damage this way"),
 ]
@@ -30,8 +30,16 @@ def problem(context, attacker, special, weapon, sheet):
     if special in ("fast", "hack") and special.title() not in names(weapon):
         raise forms.ValidationError(f"{weapon.name} does not have the {special.title()} property.")
     if special == "fast":
+        # Seed 000 "Fast": out of the turn order, but never inside another character's turn, so between two turns.
+        if encounter.active_id is None:
+            raise forms.ValidationError("A Fast attack is made between the turns of a running Round.")
         if encounter.active_id == attacker.pk:
             raise forms.ValidationError(f"It is {attacker.name}'s turn: a plain attack will do.")
+        if not between_turns(encounter):
+            active = context.named(next(c for c in context.combatants if c.pk == encounter.active_id))
+            raise forms.ValidationError(
+                f"{active}'s turn is under way: a Fast attack cannot interrupt it, only come before they move or act."
+            )
         if encounter.state.fast_attacks.get(str(attacker.pk)) == encounter.round:
             raise forms.ValidationError(f"{attacker.name} already spent this Round's Action on a Fast attack.")
     if special == "champion":
@@ -41,6 +49,14 @@ def problem(context, attacker, special, weapon, sheet):
         used_round, uses = encounter.state.champion_uses.get(str(attacker.pk), [None, 0])
         if used_round == encounter.round and uses >= rating:
             raise forms.ValidationError(f"Champion ({rating}) deals damage at most {rating} times per Round.")
+
+
+def between_turns(encounter):
+    """The tracker passes the turn straight on, so the gap between two turns is the moment the active combatant
+    has not yet moved, acted or swapped a weapon (an Action spent on their own Fast attack aside)."""
+    used = turn.turn_state(encounter)
+    spent_on_fast = encounter.state.fast_attacks.get(str(encounter.active_id)) == encounter.round
+    return not used["move"] and not used["swaps"] and used["actions"] == int(spent_on_fast)
 
 
 def precise(encounter, weapon):
