@@ -52,12 +52,16 @@ class Wfrp4e(System):
 
     def initiative_order(self, context, ranks):
         order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))
-        if context.encounter.plays(toggles.SLOW):
-            # Seed 000 "Slow": you always act last in a Round; several Slow fighters keep their own order.
-            sheets = context.sheets_by_combatant()
-            slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
-            order = [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
-        return order, rolls
+        return self.slow_last(context, order), rolls
+
+    def slow_last(self, context, order):
+        """Seed 000 "Slow": a Slow fighter always acts last in a Round; several keep their own order. `order` is a
+        list of combatant ids; every rebuilt order goes through here."""
+        if not context.encounter.plays(toggles.SLOW):
+            return order
+        sheets = context.sheets_by_combatant()
+        slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
+        return [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
 
     def encounter_started(self, context):
         surprised = [c.name for c in context.ordered() if surprise.surprised_condition(context, c)]

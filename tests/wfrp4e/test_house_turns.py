@@ -28,6 +28,23 @@ def test_slow_weapons_act_last(fight, dice):
     assert names(table.encounter)[1] == "Gunther"  # I 41, as written
 
 
+def test_a_slow_fighter_who_bought_a_place_with_fortune_is_back_to_last_the_next_round(fight, dice):
+    table = fight.table
+    encounter = table.encounter
+    equip(table.anders.character, None, {}, ("Great Weapon",), ())  # Slow
+    commands.set_house_rules(encounter, table.gm, rules=["fortune_points", "slow"])
+    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    while encounter.round == 1:
+        commands.next_turn(encounter, table.gm)
+    commands.roll_initiative(encounter, table.gm, dice=dice)
+    assert names(encounter)[-1] == "Anders"
+    commands.choose_when_to_act(encounter, table.gm, combatant=fight.anders.pk, position=1)
+    assert names(encounter)[1] == "Anders"
+    while encounter.round == 2:
+        commands.next_turn(encounter, table.gm)
+    assert names(encounter)[-1] == "Anders"  # by initiative he would act third; Slow puts him last
+
+
 def test_fortune_buys_a_place_in_this_round_only(fight):
     table = fight.table
     encounter = table.encounter

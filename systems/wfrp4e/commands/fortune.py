@@ -44,8 +44,11 @@ def ordinal(n):
 
 
 def back_to_initiative(context):
-    """End of the Round: those who chose their place go back to it by initiative."""
+    """End of the Round: those who chose their place go back to it by initiative, and a Slow fighter among them
+    back to the end (seed 000 "Slow")."""
     chosen = set(context.encounter.state.chosen_places)
+    if not chosen:
+        return
     context.encounter.state.chosen_places = []
     for pk in chosen:
         ordered = context.ordered()
@@ -55,3 +58,5 @@ def back_to_initiative(context):
         rest = [c for c in ordered if c.pk != pk]
         place = place_by_initiative(rest, combatant.initiative)
         renumber(context, rest[:place] + [combatant] + rest[place:])
+    by_pk = {c.pk: c for c in context.ordered()}
+    renumber(context, [by_pk[pk] for pk in context.system.slow_last(context, list(by_pk))])
