@@ -96,6 +96,12 @@ def spell_attack_bonus(language_magick, casting_sl):
     return wfrp4e.skill_bonus(language_magick) + casting_sl
 
 
+def worse_d100(target, rolls):
+    """ "Advantage and Disadvantage" on a d100 test, such as a Deafened counterspell ("Deafened"; "Spells" 1.1 rolls
+    the counter on its own D100): of the rolls, the one that does worse counts, by SL and then by success."""
+    return min(rolls, key=lambda roll: (wfrp4e.test_sl(target, roll), wfrp4e.test_success(target, roll)))
+
+
 DEADLY_CONDITIONS = ("Ablaze", "Bleeding", "Poisoned")
 
 

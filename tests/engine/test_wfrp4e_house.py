@@ -17,6 +17,7 @@ from rules.engine.wfrp4e_house import (
     pick_d20,
     player_advantage,
     spell_attack_bonus,
+    worse_d100,
 )
 
 
@@ -142,3 +143,10 @@ def test_momentum_decays_at_the_end_of_a_turn_without_a_gain():
     assert momentum_end_of_turn(3, earned_this_turn=False) == 2
     assert momentum_end_of_turn(3, earned_this_turn=True) == 3
     assert momentum_end_of_turn(0, earned_this_turn=False) == 0
+
+
+def test_the_worse_of_two_d100s_is_the_lower_sl_then_the_failure():
+    assert worse_d100(60, [11, 88]) == 88
+    assert worse_d100(60, [88, 11]) == 88
+    assert worse_d100(45, [41, 48]) == 48  # both 0 SL: the failure is worse
+    assert worse_d100(3, [2, 97]) == 97  # 01-05 always succeeds, 96-00 always fails

@@ -85,6 +85,33 @@ def test_a_failed_or_countered_cast_hits_nobody_and_willing_targets_are_hit(d20_
     assert willing.result["targets"][0]["hit"] and "Anders: willing: hit" in willing.message
 
 
+def test_a_stunned_caster_cannot_counter_and_a_deafened_one_counters_with_disadvantage(d20_fight):
+    table = d20_fight.table
+    encounter = table.encounter
+    commands.set_house_rules(encounter, table.gm, rules=["tests", "stunned", "deafened"])
+    equip(table.gunther.character, {"Int": 45, "WP": 47}, {"Language (Magick)": 35}, (), ())
+    rival = CharacterFactory(campaign=table.campaign, name="Hedge witch", is_npc=True)
+    equip(rival, {"Int": 40}, {"Language (Magick)": 20}, (), ())
+    pk = commands.add_combatant(encounter, table.gm, character=rival.pk).result["combatant"]
+
+    def cast(**counter):
+        # Gunther: 38 vs 80 - 40, +1 SL; the witch counters against 60.
+        return commands.cast_spell(encounter, table.gm, caster=table.gunther.pk, cn=4, casting_roll=38,
+                                   counterspeller=pk, targets=[], **counter)  # fmt: skip
+
+    with pytest.raises(CommandError, match="Only a Deafened counterspeller rolls a second d100"):
+        cast(counter_roll=11, counter_second_roll=88)
+    commands.add_condition(encounter, table.gm, combatant=pk, condition="Deafened")
+    # 11 alone would undo the spell (+5 SL); Deafened, the worse roll counts: 88, -2 SL, and the spell goes through.
+    deafened = cast(counter_roll=11, counter_second_roll=88)
+    assert deafened.result["cast"]
+    assert "Hedge witch counters 88 (Deafened: the worse of 11/88) vs 60" in deafened.message
+    assert not cast(counter_roll=11, counter_second_roll=22).result["cast"]  # the worse, 22, still undoes it
+    commands.add_condition(encounter, table.gm, combatant=pk, condition="Stunned")
+    with pytest.raises(CommandError, match="Hedge witch is Stunned and cannot counter a spell"):
+        cast(counter_roll=11, counter_second_roll=22)
+
+
 def test_without_the_tests_rule_these_commands_are_refused(fight):
     with pytest.raises(CommandError, match='house rule "Tests" is off'):
         commands.opposed_test(fight.table.encounter, fight.table.gm, initiator=fight.anders.pk,

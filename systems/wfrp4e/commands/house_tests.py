@@ -107,6 +107,7 @@ class SpellArgs(Args):
     casting_roll = DieField(100)
     counterspeller = CombatantField(required=False)
     counter_roll = DieField(100)
+    counter_second_roll = DieField(100, help_text="A Deafened counterspeller's second d100 (the worse counts).")
     magic_missile = YesNoField()
     damage = WholeNumberField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
     targets = NumberListField(help_text="Combatant ids, one attack each.")
@@ -144,11 +145,25 @@ def spell_defence(context, target, magic_missile, magic_resistance):
     return best, options[best]
 
 
+def counter_disadvantage(context, counterspeller):
+    """Seed 000 "Stunned": no countering spells at all; "Deafened": countering with Disadvantage. Whether the
+    counterspeller rolls with Disadvantage; refuses a Stunned one."""
+    if counterspeller is None:
+        return False
+    encounter, conditions = context.encounter, context.condition_counts(counterspeller)
+    if conditions.get("Stunned") and encounter.plays(toggles.STUNNED):
+        raise CommandError(f"{counterspeller.name} is Stunned and cannot counter a spell.")
+    return bool(conditions.get("Deafened")) and encounter.plays(toggles.DEAFENED)
+
+
 @command(SpellArgs, requires=[toggles.TESTS], rule="Casting by the house rules")
-def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, magic_missile, damage, targets, d20,
-               d100, willing, magic_resistance, overcast):  # fmt: skip
+def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, counter_second_roll, magic_missile,
+               damage, targets, d20, d100, willing, magic_resistance, overcast):  # fmt: skip
     """ "Spells": an unopposed Language (Magick) Test at -10 per CN (a counterspell opposes it with its own d100),
     then one D20 attack per target with ASB = Language (Magick) Bonus + casting SL."""
+    disadvantage = counter_disadvantage(context, counterspeller)
+    if counter_second_roll and not disadvantage:
+        raise CommandError("Only a Deafened counterspeller rolls a second d100.")
     dice = context.dice
     language = skill_of(context, caster, "Language (Magick)")
     casting_roll = casting_roll or dice.d(100)
@@ -157,10 +172,14 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
     lines = [f"{caster.name} casts (CN {cn}): {casting_roll:02d} vs {target_number}, {casting_sl:+d} SL"]
     if cast and counterspeller:
         counter_target = skill_of(context, counterspeller, "Language (Magick)")
-        counter_roll = counter_roll or dice.d(100)
+        counter_rolls = [counter_roll or dice.d(100)]
+        if disadvantage:
+            counter_rolls.append(counter_second_roll or dice.d(100))
+        counter_roll = house.worse_d100(counter_target, counter_rolls)
         winner = wfrp4e.opposed_winner(target_number, casting_roll, counter_target, counter_roll)
         cast = winner == "attacker"
-        lines.append(f"{counterspeller.name} counters {counter_roll:02d} vs {counter_target}: "
+        deafened = f" (Deafened: the worse of {'/'.join(f'{r:02d}' for r in counter_rolls)})" if disadvantage else ""
+        lines.append(f"{counterspeller.name} counters {counter_roll:02d}{deafened} vs {counter_target}: "
                      + ("the spell goes through" if cast else "the spell is undone"))  # fmt: skip
     if not cast:
         return "; ".join(lines) + ". The spell fails.", {"cast": False, "casting_sl": casting_sl, "targets": []}
