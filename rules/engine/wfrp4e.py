@@ -259,6 +259,9 @@ def attack(
     armour: {location: AP}; hit_locations: a hit location table (the seed's by default).
     Damage = weapon damage + the SL by which the attack won; wounds subtract TB + AP at the location read
     from the reversed roll to hit.
+    A successful double is a Critical on the other side whoever wins the opposed test: the seed works SL and
+    the winner out as usual besides, so a losing attacker's double still lands a Critical Wound (but no Damage),
+    and both sides may score one.
     """
     attacker_sl = test_sl(attacker_target, attacker_roll)
     opposed = defender_target is not None and defender_roll is not None
@@ -274,11 +277,6 @@ def attack(
     damage = weapon_damage + max(net_sl, 0) if hit else 0
     wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
     attacker_fumbled = is_fumble(attacker_target, attacker_roll)
-    defender_won = (
-        opposed
-        and not hit
-        and opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "defender"
-    )
     return AttackResult(
         attacker_sl=attacker_sl,
         defender_sl=defender_sl,
@@ -287,8 +285,8 @@ def attack(
         location=location,
         damage=damage,
         wounds=wounds,
-        critical_on_defender=hit and is_critical(attacker_target, attacker_roll),
-        critical_on_attacker=defender_won and is_critical(defender_target, defender_roll),
+        critical_on_defender=is_critical(attacker_target, attacker_roll),
+        critical_on_attacker=opposed and is_critical(defender_target, defender_roll),
         attacker_fumbled=attacker_fumbled,
         defender_fumbled=opposed and is_fumble(defender_target, defender_roll),
         misfire=attacker_fumbled and misfires(weapon_group, attacker_roll),

@@ -7,7 +7,9 @@ from rules.engine import wfrp4e_house
 from systems.wfrp4e.commands import KEY, d20_attack, weapon_properties
 from systems.wfrp4e.sheet import Sheet, with_sheet
 
-ROLL_FIELDS = ["attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll"]
+ROLL_FIELDS = [
+    "attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll", "defender_critical_roll",
+]  # fmt: skip
 FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
     "fortune_reroll", "fortune_sl", "free_attack", "special", *ROLL_FIELDS,
@@ -119,7 +121,8 @@ def with_outcome(panel, outcome):
         defender_roll=result["defender_roll"] or "",
         fumble_roll=roll_of("fumble"),
         defender_fumble_roll=roll_of("defender_fumble"),
-        critical_roll=roll_of("critical") or roll_of("critical_on_attacker"),
+        critical_roll=roll_of("critical"),
+        defender_critical_roll=roll_of("critical_on_attacker"),
     )
     if result.get("method") == "d20":
         panel.values["d20"] = ", ".join(map(str, result["d20s"]))

@@ -182,6 +182,22 @@ def test_a_winning_defender_with_a_successful_double_criticals_the_attacker():
     assert not result.hit and result.critical_on_attacker
 
 
+def test_a_losing_attacker_with_a_successful_double_still_criticals_the_defender():
+    # WS 50 rolls 44 (+1 SL, a double) vs Melee 60 rolling 20 (+4): the defender wins, the Critical stands.
+    result = wfrp4e.attack(50, 44, 7, 3, ARMOUR, defender_target=60, defender_roll=20)
+    assert not result.hit and (result.damage, result.wounds) == (0, 0)
+    assert result.critical_on_defender and not result.critical_on_attacker
+
+
+def test_both_sides_critical_when_both_roll_successful_doubles():
+    # 44 vs 50 (+1) against 11 vs 60 (+5): the defender wins, and each double strikes true.
+    result = wfrp4e.attack(50, 44, 7, 3, ARMOUR, defender_target=60, defender_roll=11)
+    assert not result.hit and result.critical_on_defender and result.critical_on_attacker
+    # A stalemate, both doubles successful: both Critical too.
+    result = wfrp4e.attack(40, 33, 7, 3, ARMOUR, defender_target=40, defender_roll=33)
+    assert not result.hit and result.critical_on_defender and result.critical_on_attacker
+
+
 def test_failed_doubles_are_fumbles_and_blackpowder_misfires_on_even_ones():
     result = wfrp4e.attack(40, 88, 9, 3, ARMOUR, weapon_group="Blackpowder")
     assert not result.hit and result.attacker_fumbled and result.misfire
@@ -203,7 +219,8 @@ def test_attack_wounds_never_negative_and_only_on_hits(attacker_roll, defender_r
     )
     assert result.wounds >= 0
     assert result.hit or (result.wounds == 0 and result.location is None)
-    assert not (result.critical_on_defender and result.critical_on_attacker)
+    assert result.critical_on_defender == wfrp4e.is_critical(attacker_skill, attacker_roll)
+    assert result.critical_on_attacker == wfrp4e.is_critical(defender_skill, defender_roll)
 
 
 def test_tables_are_parameters_with_the_seed_as_default():

@@ -80,3 +80,11 @@ def test_the_page_shows_a_pasted_full_text_escaped_else_the_summary_with_its_sou
         assert "a Turn on which you earned none" not in page  # the summary gives way to the pasted text
         assert sprinting.description in page
         assert '<p class="muted small rule-source">000_5bd3882374cebcd3.txt › Combat › Sprinting</p>' in page
+
+
+def test_the_critical_wounds_entry_shows_how_the_tracker_reads_the_core_criticals(table):
+    page = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/house-rules/").content.decode()
+    rule = page[page.index('id="rule-critical_wounds"') :]
+    rule = rule[: rule.index("</details>")]
+    assert "whichever side wins" in rule
+    assert "an attacker who loses the opposed test with a successful double deals no Damage" in rule

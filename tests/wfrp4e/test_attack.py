@@ -65,10 +65,37 @@ def test_a_critical_without_an_entered_row_tells_the_gm_which_table_to_roll_on(f
 
 def test_a_winning_defender_with_a_double_criticals_the_attacker(fight):
     # Anders 50 vs 52: +0; the orc 22 vs 51: +3, a double. Location from the orc's reversed roll: 22 -> left arm.
-    result = fight.attack(attacker_roll=50, defender_roll=22, critical_roll=3).result
+    result = fight.attack(attacker_roll=50, defender_roll=22, defender_critical_roll=3).result
     assert not result["hit"]
     assert result["critical_on_attacker"]["location"] == "left_arm"
     assert "critical" not in result
+
+
+def test_a_losing_attacker_with_a_successful_double_still_criticals_the_defender(fight):
+    arm = CriticalTable.objects.get(system="wfrp4e", name="Arm")
+    CriticalWound.objects.create(system="wfrp4e", table=arm, low=1, high=10, name="Jarring Blow", wounds=1)
+    # Anders 44 vs 52: +1 SL, a double; the orc 20 vs 51: +3 and wins. No Damage, but the Critical lands where
+    # the reversed 44 points: the right arm.
+    outcome = fight.attack(attacker_roll=44, defender_roll=20, critical_roll=7)
+    result = outcome.result
+    assert not result["hit"] and result["wounds"] == 0
+    assert (result["critical"]["location"], result["critical"]["name"]) == ("right_arm", "Jarring Blow")
+    assert result["target_wounds"] == 1 and fight.fresh(fight.orc).wounds == 11
+    assert "Critical to the right arm though the attack loses" in outcome.message
+
+
+def test_both_sides_critical_with_their_own_rolls(fight):
+    arm = CriticalTable.objects.get(system="wfrp4e", name="Arm")
+    CriticalWound.objects.create(system="wfrp4e", table=arm, low=1, high=10, name="Jarring Blow", wounds=1)
+    CriticalWound.objects.create(system="wfrp4e", table=arm, low=11, high=20, name="Numb Fingers", wounds=2)
+    # Anders 44 vs 52 (+1) and the orc 11 vs 51 (+4), both doubles: the orc wins, each criticals the other.
+    result = fight.attack(attacker_roll=44, defender_roll=11, critical_roll=7, defender_critical_roll=15).result
+    assert (result["critical"]["location"], result["critical"]["name"]) == ("right_arm", "Jarring Blow")
+    assert (result["critical_on_attacker"]["location"], result["critical_on_attacker"]["name"]) == (
+        "left_arm",
+        "Numb Fingers",
+    )
+    assert fight.fresh(fight.orc).wounds == 11 and fight.fresh(fight.anders).wounds == 12
 
 
 def test_a_fumble_reads_the_fumble_table_and_costs_the_wound_it_says(fight):

@@ -45,6 +45,7 @@ class AttackArgs(Args):
     fumble_roll = DieField(100, help_text="d100 on the fumble table, if the attacker fumbles.")
     defender_fumble_roll = DieField(100, help_text="d100 on the fumble table, if the defender fumbles.")
     critical_roll = DieField(100, help_text="d100 on the critical table of the location, on a critical.")
+    defender_critical_roll = DieField(100, help_text="d100 on the critical table, if the defender criticals.")
     momentum = WholeNumberField(
         required=False, min_value=1, max_value=20, help_text="Momentum the attacker spends: +10 each (house rule)."
     )
@@ -162,6 +163,7 @@ def resolve(
     fumble_roll,
     defender_fumble_roll,
     critical_roll,
+    defender_critical_roll,
     momentum,
     d20,
     situations,
@@ -244,14 +246,16 @@ def resolve(
     crit_tables = None
     if result.critical_on_defender or result.critical_on_attacker:
         crit_tables = list(CriticalTable.objects.filter(system=encounter.system).prefetch_related("wounds"))
-        critical_roll = critical_roll or dice.d(100)
     if result.critical_on_defender:
-        details["critical"] = critical(crit_tables, result.location, critical_roll)
+        # Seed 002 "Criticals": a losing attacker's double still strikes true, where a hit would have landed.
+        location = result.location or wfrp4e.hit_location(attacker_roll, table=hit_locations)
+        details["critical"] = critical(crit_tables, location, critical_roll or dice.d(100))
         target_wounds += details["critical"]["wounds"]
-        notes.append(f"Critical to the {LOCATION_LABELS[result.location].lower()}: {details['critical']['text']}")
+        despite = "" if result.hit else " though the attack loses"
+        notes.append(f"Critical to the {LOCATION_LABELS[location].lower()}{despite}: {details['critical']['text']}")
     if result.critical_on_attacker:
         location = wfrp4e.hit_location(defender_roll, table=hit_locations)
-        details["critical_on_attacker"] = critical(crit_tables, location, critical_roll)
+        details["critical_on_attacker"] = critical(crit_tables, location, defender_critical_roll or dice.d(100))
         attacker_wounds += details["critical_on_attacker"]["wounds"]
         notes.append(f"{target.name} criticals {attacker.name}: {details['critical_on_attacker']['text']}")
     fumbles = None
