@@ -324,6 +324,8 @@ SITUATIONS = {
         "defender",
         "disadvantage",
     ),
+    # Seed 000 "Entangled": the condition's own text puts Disadvantage on every defence, not only against melee.
+    "defender_entangled": ("Defender Entangled, against any attack", "defender", "disadvantage"),
     "much_larger": (
         "Melee defence against a foe two or more Sizes bigger",
         "defender",
@@ -346,6 +348,8 @@ def situations_from_conditions(attack_kind, attacker_conditions=(), defender_con
         found.add("attacker_blinded_prone")
     if attack_kind == "melee" and any(c in DEFENDING_HAMPERED for c in defender_conditions):
         found.add("defender_condition")
+    elif "Entangled" in defender_conditions:
+        found.add("defender_entangled")
     return found
 
 

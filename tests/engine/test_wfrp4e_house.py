@@ -16,6 +16,7 @@ from rules.engine.wfrp4e_house import (
     opposed,
     pick_d20,
     player_advantage,
+    situations_from_conditions,
     spell_attack_bonus,
     worse_d100,
 )
@@ -112,6 +113,12 @@ def test_the_enemys_advantage_is_the_players_disadvantage_and_low_d20s_are_best(
     assert player_advantage(enemy_advantage=True) == (False, True)
     assert player_advantage(enemy_disadvantage=True) == (True, False)
     assert pick_d20([14, 3], "best") == 3 and pick_d20([14, 3], "worst") == 14 and pick_d20([7], "single") == 7
+
+
+def test_entangled_defends_at_disadvantage_against_any_attack_the_other_conditions_only_in_melee():
+    assert situations_from_conditions("melee", defender_conditions=["Entangled"]) == {"defender_condition"}
+    assert situations_from_conditions("ranged", defender_conditions=["Entangled"]) == {"defender_entangled"}
+    assert situations_from_conditions("ranged", defender_conditions=["Stunned", "Broken"]) == set()
 
 
 def test_defence_bonuses_and_defenceless():

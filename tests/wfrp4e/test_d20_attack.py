@@ -70,6 +70,14 @@ def test_conditions_set_the_dice_and_typed_dice_must_match(fight):
     assert r["player_sl"] == 5 + 10 - 9 - 2
 
 
+def test_an_entangled_target_defends_at_disadvantage_against_a_shot_too(fight):
+    house(fight, "tests")
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Entangled")
+    # Anders rolls: the orc's Disadvantage defending is his Advantage, best of two D20s.
+    r = fight.attack(weapon="Pistol", d20=[15, 4], attacker_roll=53, defence="").result
+    assert "defender_entangled" in r["situations"] and (r["dice_mode"], r["d20"]) == ("best", 4)
+
+
 def test_fortune_buys_a_die_or_sl_from_the_rolling_player(fight):
     house(fight, "tests")
     Character.objects.filter(pk=fight.anders.character_id).update(fortune=3)
