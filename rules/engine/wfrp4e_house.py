@@ -282,6 +282,13 @@ def end_of_round_tests(counts, engaged=False):
     return tests
 
 
+def condition_test_modifier(counts):
+    """ "Fatigued": -10 to every Test per Fatigued Condition, the d100 side of its -1 per condition to combat skill
+    bonuses. Blinded, Deafened, Entangled and Prone only weigh on tests of sight, hearing or moving, and no test the
+    tracker sets is one of those."""
+    return -10 * counts.get("Fatigued", 0)
+
+
 def test_outcome(target, roll):
     """A d100 test: (success, SL) as in WFRP 4e (wfrp4e.test_sl, with 01-05 and 96-00)."""
     return wfrp4e.test_success(target, roll), wfrp4e.test_sl(target, roll)

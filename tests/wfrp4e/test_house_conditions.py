@@ -68,6 +68,16 @@ def test_bleeding_costs_wounds_at_the_end_of_the_turn_then_an_endurance_test_may
         commands.resolve_test(house.table.encounter, house.table.gm, prompt=test["id"], roll=15)
 
 
+def test_fatigued_takes_ten_more_from_every_condition_test(house):
+    add(house, house.anders, "Bleeding")
+    add(house, house.anders, "Fatigued")
+    outcome = end_turn_of(house, house.anders)
+    [test] = prompts(house)
+    # Endurance untrained: T 41, -10 for the one Bleeding and -10 for Fatigued.
+    assert (test["modifier"], test["target"]) == (-20, 21)
+    assert "Anders: Bleeding: stop it (Endurance -20)." in outcome.message
+
+
 def test_ablaze_asks_for_cool_when_you_first_act_and_burns_at_the_end_of_your_turn(house):
     add(house, house.anders, "Ablaze", 2)
     encounter, gm = house.table.encounter, house.table.gm

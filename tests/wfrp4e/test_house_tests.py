@@ -29,6 +29,25 @@ def test_aarons_strike_to_stun(d20_fight):
     assert "Anders wins with 2 SL. Orc Boy gains Stunned." in outcome.message
 
 
+def test_fatigued_weighs_on_opposed_tests_and_casting(d20_fight):
+    fight = d20_fight
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "fatigued"])
+    for combatant in (fight.anders, table.gunther):
+        commands.add_condition(table.encounter, table.gm, combatant=combatant.pk, condition="Fatigued")
+    # Aaron's numbers with Anders Fatigued: 70 - 10 gives bonus 6, so 6 - 6 + 10 - 9 = 1 SL instead of 2.
+    outcome = commands.opposed_test(
+        table.encounter, table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+        initiator_skill="70", opponent_skill="60", d20=9,
+    )  # fmt: skip
+    assert outcome.result["opposed_sl"] == 1
+    # Language (Magick) 80, CN 4: 40, and Fatigued -10: 30; 23 gives +1 SL.
+    equip(table.gunther.character, {"Int": 45, "WP": 47}, {"Language (Magick)": 35}, (), ())
+    cast = commands.cast_spell(table.encounter, table.gm, caster=table.gunther.pk, cn=4, casting_roll=23,
+                               targets=[fight.anders.pk], willing=[fight.anders.pk])  # fmt: skip
+    assert cast.result["casting_sl"] == 1 and "23 vs 30" in cast.message
+
+
 def test_opposed_tests_read_skills_from_the_sheets(d20_fight):
     fight = d20_fight
     # Anders S 38 vs the orc's untrained Endurance (T 45): 3 + 10 - 9 = 4 vs 4: a tie goes to the roller.

@@ -37,6 +37,11 @@ def counts_of(context, combatant):
     }
 
 
+def condition_modifier(context, combatant):
+    """What the combatant's conditions in force add to any test they take: every test the tracker sets adds it once."""
+    return house.condition_test_modifier(counts_of(context, combatant))
+
+
 def target_for(context, combatant, skill, modifier):
     sheet = context.sheets_by_combatant().get(combatant.pk)
     if sheet is None:
@@ -52,9 +57,16 @@ def prompt(context, combatant, test=None, **extra):
     state.prompt_seq += 1
     entry = {"id": state.prompt_seq, "combatant": combatant.pk, "name": combatant.name, **extra}
     if test is not None:
-        entry.update(asdict(test), target=target_for(context, combatant, test.skill, test.modifier))
+        modifier = test.modifier + condition_modifier(context, combatant)
+        entry.update(asdict(test), modifier=modifier, target=target_for(context, combatant, test.skill, modifier))
     state.prompts.append(entry)
     return entry
+
+
+def call_for(context, combatant, test):
+    """Open the prompt for a condition test; returns the log note naming it with its whole modifier."""
+    entry = prompt(context, combatant, test, kind="test")
+    return f"{combatant.name}: {test.reason} ({test.skill} {entry['modifier']:+d})."
 
 
 def change_condition(context, combatant, name, by):
@@ -95,9 +107,9 @@ def end_of_turn(context, combatant):
         )
         notes.append(f"{combatant.name} loses {total} Wounds at the end of the turn ({detail}).")
     deadly_rule = encounter.plays(toggles.DEADLY_CONDITIONS)
-    for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule):
-        prompt(context, combatant, test, kind="test")
-        notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
+    notes += [
+        call_for(context, combatant, test) for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule)
+    ]
     dies, deadly = house.needs_death_roll(counts, deadly_rule)
     if dies:
         lowest = house.deadly_death_roll(deadly)
@@ -109,10 +121,9 @@ def end_of_turn(context, combatant):
 
 def start_of_turn(context, combatant):
     notes = [f"{combatant.name}: {text} ({name})." for name, text in house.turn_limits(counts_of(context, combatant))]
-    for test in house.start_of_turn_tests(counts_of(context, combatant)):
-        prompt(context, combatant, test, kind="test")
-        notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
-    return notes
+    return notes + [
+        call_for(context, combatant, test) for test in house.start_of_turn_tests(counts_of(context, combatant))
+    ]
 
 
 def end_of_round(context):
@@ -125,9 +136,7 @@ def end_of_round(context):
             if counts.get(name):
                 left = change_condition(context, combatant, name, -(removed or counts[name]))
                 notes.append(f"{combatant.name} loses a {name} condition" + (f" ({left} left)." if left else "."))
-        for test in house.end_of_round_tests(counts):
-            prompt(context, combatant, test, kind="test")
-            notes.append(f"{combatant.name}: {test.reason} ({test.skill} {test.modifier:+d}).")
+        notes += [call_for(context, combatant, test) for test in house.end_of_round_tests(counts)]
     return notes
 
 

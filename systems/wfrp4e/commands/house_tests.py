@@ -18,7 +18,7 @@ from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, d20_attack, momentum
-from systems.wfrp4e.commands.conditions import change_condition
+from systems.wfrp4e.commands.conditions import change_condition, condition_modifier
 
 __all__ = ["opposed_test", "cast_spell"]
 
@@ -71,8 +71,10 @@ def opposed_test(
     context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, frees_from, modifier_sl, purpose
 ):
     """Seed 000 "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player
-    rolls). Pummel and Hook add the attack's Opposed SL; Entangled is thrown off by a won Strength test."""
-    mine, theirs = value_of(context, initiator, initiator_skill), value_of(context, opponent, opponent_skill)
+    rolls). Pummel and Hook add the attack's Opposed SL; Entangled is thrown off by a won Strength test. Each side's
+    conditions in force weigh on its skill before it becomes a bonus."""
+    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator)
+    theirs = value_of(context, opponent, opponent_skill) + condition_modifier(context, opponent)
     roller = d20_attack.roller_of(initiator, opponent)
     d20 = d20 or context.dice.d(20)
     bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
@@ -167,11 +169,13 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
     dice = context.dice
     language = skill_of(context, caster, "Language (Magick)")
     casting_roll = casting_roll or dice.d(100)
-    target_number = house.casting_target(language, cn)
+    target_number = house.casting_target(language + condition_modifier(context, caster), cn)
     cast, casting_sl = wfrp4e.test_success(target_number, casting_roll), wfrp4e.test_sl(target_number, casting_roll)
     lines = [f"{caster.name} casts (CN {cn}): {casting_roll:02d} vs {target_number}, {casting_sl:+d} SL"]
     if cast and counterspeller:
-        counter_target = skill_of(context, counterspeller, "Language (Magick)")
+        counter_target = skill_of(context, counterspeller, "Language (Magick)") + condition_modifier(
+            context, counterspeller
+        )
         counter_rolls = [counter_roll or dice.d(100)]
         if disadvantage:
             counter_rolls.append(counter_second_roll or dice.d(100))
