@@ -50,17 +50,33 @@ def test_at_most_one_momentum_per_action(momentum_table):
     with pytest.raises(CommandError, match="at most 1 per Action"):
         gain(table, table.orc, reason="charge")
     gain(table, table.anders)  # someone else may
-    commands.mark_turn(table.encounter, table.gm, part="action", used=True)  # the next Action
+    commands.mark_turn(table.encounter, table.gm, part="action", used=True)  # the turn's only Action is spent
+    with pytest.raises(CommandError, match="at most 1 per Action\\), and the turn has no Action left"):
+        gain(table, table.orc)
+    commands.next_turn(table.encounter, table.gm)  # a new turn, a new Action
     gain(table, table.orc)
     assert momentum_of(table.orc) == 2
+
+
+def test_assessing_after_the_turns_only_action_earned_momentum_gives_no_second_one(fight):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum"])
+    while table.encounter.active_id != fight.anders.pk:
+        commands.next_turn(table.encounter, table.gm)
+    # 23 vs 52 (+3 SL) against the orc's 45 vs 51 (+1): a hit, +1 Momentum, and the turn's only Action is spent.
+    fight.attack(attacker_roll=23, defender_roll=45)
+    assert momentum_of(fight.anders) == 1 and turn_state(table.encounter)["actions"] == 1
+    with pytest.raises(CommandError, match="Anders already gained Momentum .* no Action left"):
+        gain(table, fight.anders, reason="assess")
+    assert momentum_of(fight.anders) == 1
 
 
 def test_momentum_decays_at_the_end_of_a_turn_that_earned_none(momentum_table):
     table = momentum_table
     commands.next_turn(table.encounter, table.gm)  # Gunther's turn
-    for _ in range(2):
-        gain(table, table.gunther)
-        commands.mark_turn(table.encounter, table.gm, part="action", used=True)
+    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=1)
+    gain(table, table.gunther)
+    commands.mark_turn(table.encounter, table.gm, part="action", used=True)
     outcome = commands.next_turn(table.encounter, table.gm)  # he earned on his turn: no decay
     assert momentum_of(table.gunther) == 2 and "loses 1 Momentum" not in outcome.message
     for _ in range(3):  # the orc, round 2: the goblin, Gunther again
@@ -76,10 +92,8 @@ def test_momentum_decays_at_the_end_of_a_turn_that_earned_none(momentum_table):
 def test_spending_momentum(momentum_table):
     table = momentum_table
     commands.next_turn(table.encounter, table.gm)  # Gunther
-    for _ in range(3):
-        gain(table, table.gunther)
-        commands.mark_turn(table.encounter, table.gm, part="action", used=True)
-    commands.undo(table.encounter, table.gm)  # give the last Action back
+    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=2)
+    gain(table, table.gunther)
     outcome = commands.spend_momentum(table.encounter, table.gm, combatant=table.gunther.pk, use="attack", amount=2)
     assert "spends 2 Momentum: +20 to the attack. 1 left." in outcome.message
     with pytest.raises(CommandError, match="has 1 Momentum; that needs 2"):
@@ -87,8 +101,7 @@ def test_spending_momentum(momentum_table):
     gain(table, table.orc)
     with pytest.raises(CommandError, match="on Orc Grukk's own turn"):
         commands.spend_momentum(table.encounter, table.gm, combatant=table.orc.pk, use="talent", talent="Disarm")
-    commands.mark_turn(table.encounter, table.gm, part="action", used=True)
-    gain(table, table.gunther)
+    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=2)
     outcome = commands.spend_momentum(
         table.encounter, table.gm, combatant=table.gunther.pk, use="talent", talent="Strike to Stun"
     )

@@ -25,7 +25,10 @@ def uses_momentum(encounter):
 
 
 def current_action(encounter):
-    return f"{turn_key(encounter)}:{turn.turn_state(encounter)['actions']}"
+    """The Action a gain belongs to: the one under way, or once the turn's Actions are all spent, the last of them.
+    Seed 000 "Momentum" ties each gain to an Action, so a spent turn opens no further one to earn in."""
+    state = turn.turn_state(encounter)
+    return f"{turn_key(encounter)}:{min(state['actions'], state['allowed'] - 1)}"
 
 
 def can_earn(encounter, combatant):
@@ -62,7 +65,9 @@ class GainMomentumArgs(CombatantArgs):
 @command(GainMomentumArgs, requires=[toggles.MOMENTUM], rule="Momentum")
 def gain_momentum(context, combatant, reason):
     if not earn(context.encounter, combatant):
-        raise CommandError(f"{combatant.name} already gained Momentum in this Action (at most 1 per Action).")
+        state = turn.turn_state(context.encounter)
+        spent = ", and the turn has no Action left to earn more in" if state["actions"] >= state["allowed"] else ""
+        raise CommandError(f"{combatant.name} already gained Momentum in this Action (at most 1 per Action){spent}.")
     context.touch(combatant)
     return f"{combatant.name} gains 1 Momentum ({wfrp4e_house.MOMENTUM_GAINS[reason]}): {combatant.advantage}.", {
         "combatant": combatant.pk,
