@@ -68,6 +68,13 @@ class System:
 
         return turn_order(ranks, lambda key: context.dice.d(10))
 
+    def initiative_place(self, context, ordered, combatant):
+        """(index in `ordered` where `combatant` takes its place by its initiative, {id: [roll-off results]}):
+        here after everyone with equal or higher initiative, so ties keep the order they came in."""
+        from combat.commands.ordering import place_by_initiative
+
+        return place_by_initiative(ordered, combatant.initiative), {}
+
     # --- turn and round hooks: each returns Happenings ----------------------------------------------
 
     def encounter_started(self, context):

@@ -24,7 +24,7 @@ from django import forms
 
 from combat import snapshot
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
-from combat.commands.ordering import place_by_initiative, renumber
+from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, Encounter, LogEntry
 from rules.models import ConditionDefinition
@@ -74,27 +74,31 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
             initiative = context.system.starting_initiative(character)
     wounds = max_wounds if wounds is None else min(wounds, max_wounds)
     ordered = context.ordered()
-    place = len(ordered) if initiative is None else place_by_initiative(ordered, initiative)
     combatant = Combatant.objects.create(
         encounter=context.encounter,
         character=character,
         name=name,
         side=side or Combatant.Side.ADVERSARY,
         initiative=initiative,
-        position=place,
+        position=len(ordered),
         wounds=wounds,
         max_wounds=max_wounds,
         hidden=hidden,
     )
     context.combatants.append(combatant)
-    renumber(context, ordered[:place] + [combatant] + ordered[place:])
-    context.changed_combatants.discard(combatant)
+    place, rolls = (
+        (len(ordered), {}) if initiative is None else context.system.initiative_place(context, ordered, combatant)
+    )
+    renumber(context, ordered[:place] + [combatant] + ordered[place:])  # saves the newcomer's place if it moved
     hidden_note = " (hidden)" if hidden else ""
     if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
         # Everyone had left a running fight: the newcomer's turn, as the turn always belongs to someone.
         context.encounter.active = combatant
         hidden_note += "; it is their turn"
-    return f"{name} joins the fight{hidden_note}.", {"combatant": combatant.pk}
+    return f"{name} joins the fight{hidden_note}.{roll_offs_note(context, rolls)}", {
+        "combatant": combatant.pk,
+        "roll_offs": roll_offs_result(rolls),
+    }
 
 
 @command(CombatantArgs)
@@ -137,9 +141,13 @@ def set_initiative(context, combatant, value):
     combatant.initiative = value
     context.touch(combatant)
     ordered = [c for c in context.ordered() if c is not combatant]
-    place = place_by_initiative(ordered, value)
+    place, rolls = context.system.initiative_place(context, ordered, combatant)
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
-    return f"{combatant.name}'s initiative is {value}.", {"combatant": combatant.pk, "initiative": value}
+    return f"{combatant.name}'s initiative is {value}.{roll_offs_note(context, rolls)}", {
+        "combatant": combatant.pk,
+        "initiative": value,
+        "roll_offs": roll_offs_result(rolls),
+    }
 
 
 @command()
@@ -156,11 +164,9 @@ def roll_initiative(context):
     renumber(context, [by_pk[pk] for pk in order])
     if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
         context.encounter.active = by_pk[order[0]]
-    roll_offs = "; ".join(f"{by_pk[pk].name} {', '.join(map(str, values))}" for pk, values in rolls.items())
-    detail = f" Roll-offs: {roll_offs}." if roll_offs else ""
-    return f"Initiative order set: {', '.join(by_pk[pk].name for pk in order)}.{detail}", {
+    return f"Initiative order set: {', '.join(by_pk[pk].name for pk in order)}.{roll_offs_note(context, rolls)}", {
         "order": order,
-        "roll_offs": {str(pk): values for pk, values in rolls.items()},
+        "roll_offs": roll_offs_result(rolls),
     }
 
 

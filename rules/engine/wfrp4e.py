@@ -169,6 +169,28 @@ def initiative_order(combatants, d100):
     return turn_order(combatants, opposed_agility)
 
 
+def initiative_place(order, newcomer, d100):
+    """Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test", for one combatant taking a place in an
+    order already set (joining, or with a new initiative).
+
+    order: [(key, (initiative, agility))] in turn order; newcomer: (key, (initiative, agility)). The newcomer acts
+    before the first who ranks below them, or who ties on both and loses an opposed Agility test to them, so the
+    order already settled among the others stands. Returns (index, {key: [roll-off SLs]}).
+    """
+    key, rank = newcomer
+    rolls = {}
+    for index, (other, other_rank) in enumerate(order):
+        if other_rank == rank:
+            first, tie_rolls = initiative_order({other: other_rank, key: rank}, d100)
+            for rolled, values in tie_rolls.items():
+                rolls.setdefault(rolled, []).extend(values)
+            if first[0] == key:
+                return index, rolls
+        elif other_rank < rank:
+            return index, rolls
+    return len(order), rolls
+
+
 # Seed 002 "Group Advantage": what a side gains, by reason.
 ADVANTAGE_GAINS = {
     "surprise": "Surprise: attacking Surprised enemies (+1)",

@@ -50,6 +50,15 @@ class Wfrp4e(System):
         sheet = combatant.character.characteristics if combatant.character_id else {}
         return (int(sheet.get("I", combatant.initiative or 0)), int(sheet.get("Ag", 0)))
 
+    def initiative_place(self, context, ordered, combatant):
+        # The initiative the combatant shows (the GM may have set it) rather than the sheet's I, which Roll
+        # initiative reads afresh; Agility and then an opposed Agility test break ties either way.
+        def rank(c):
+            return (c.initiative or 0, self.initiative_rank(c)[1])
+
+        order = [(c.pk, rank(c)) for c in ordered]
+        return wfrp4e.initiative_place(order, (combatant.pk, rank(combatant)), lambda: context.dice.d(100))
+
     def initiative_order(self, context, ranks):
         order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))
         return self.slow_last(context, order), rolls
@@ -90,9 +99,9 @@ class Wfrp4e(System):
         return Happenings(notes)
 
     def round_started(self, context):
-        fortune.back_to_initiative(context)
+        notes = fortune.back_to_initiative(context)
         summary = rounds.round_starts(context)
-        return Happenings([], summary, {"round_effects": context.encounter.state.round_effects})
+        return Happenings(notes, summary, {"round_effects": context.encounter.state.round_effects})
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

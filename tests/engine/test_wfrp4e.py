@@ -296,6 +296,19 @@ def test_wfrp4e_roll_off_repeats_while_still_tied():
     assert rolls == {"a": [-2, -6], "b": [-2, 2]}
 
 
+def test_a_newcomer_takes_its_place_by_initiative_then_agility_then_an_opposed_agility_test():
+    order = [("a", (40, 35)), ("b", (35, 30)), ("c", (35, 30)), ("d", (30, 50))]
+    assert wfrp4e.initiative_place(order, ("n", (35, 40)), scripted()) == (1, {})  # ties b and c on I, more Ag
+    assert wfrp4e.initiative_place(order, ("n", (35, 20)), scripted()) == (3, {})
+    # Tied with b on both: b rolls 20 (+1 SL) and wins, n 60 (-3); then against c, n rolls 10 (+2) to c's 70 (-4).
+    assert wfrp4e.initiative_place(order, ("n", (35, 30)), scripted(20, 60, 70, 10)) == (
+        2,
+        {"b": [1], "n": [-3, 2], "c": [-4]},
+    )
+    # Losing every roll-off: after the last one tied, before the lower ranked.
+    assert wfrp4e.initiative_place(order, ("n", (35, 30)), scripted(20, 60, 20, 60))[0] == 3
+
+
 def test_skill_bonus_and_sl():
     assert wfrp4e.skill_bonus(35) == 3
     assert wfrp4e.test_sl(45, 23) == 2

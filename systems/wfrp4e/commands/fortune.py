@@ -3,7 +3,7 @@ choosing in that Round's order, initiative aside. The place holds for that Round
 initiative."""
 
 from combat.commands.fields import WholeNumberField
-from combat.commands.ordering import place_by_initiative, renumber
+from combat.commands.ordering import renumber, roll_offs_note
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from systems.wfrp4e import toggles
@@ -45,18 +45,22 @@ def ordinal(n):
 
 def back_to_initiative(context):
     """End of the Round: those who chose their place go back to it by initiative, and a Slow fighter among them
-    back to the end (seed 000 "Slow")."""
+    back to the end (seed 000 "Slow"). Returns log notes of any roll-offs that placing them took."""
     chosen = set(context.encounter.state.chosen_places)
     if not chosen:
-        return
+        return []
     context.encounter.state.chosen_places = []
+    notes = []
     for pk in chosen:
         ordered = context.ordered()
         combatant = next((c for c in ordered if c.pk == pk), None)
         if combatant is None or combatant.initiative is None:
             continue
         rest = [c for c in ordered if c.pk != pk]
-        place = place_by_initiative(rest, combatant.initiative)
+        place, rolls = context.system.initiative_place(context, rest, combatant)
         renumber(context, rest[:place] + [combatant] + rest[place:])
+        if rolls:
+            notes.append(f"{combatant.name} is back in initiative order.{roll_offs_note(context, rolls)}")
     by_pk = {c.pk: c for c in context.ordered()}
     renumber(context, [by_pk[pk] for pk in context.system.slow_last(context, list(by_pk))])
+    return notes
