@@ -199,7 +199,9 @@ def seed(rng=None):
     gm = users["gm"]
     dice = Dice(rng or random.Random(7))
     for character in characters:
-        commands.add_combatant(encounter, gm, character=character.pk, hidden=character.name.startswith("Bandit"))
+        commands.add_combatant(
+            encounter, gm, character=character.pk, hidden=character.name.startswith("Bandit"), dice=dice
+        )
     commands.roll_initiative(encounter, gm, dice=dice)
     commands.start(encounter, gm)
     house_rules_encounter(campaign, gm, characters, dice)
@@ -211,7 +213,9 @@ def house_rules_encounter(campaign, gm, characters, dice):
     encounter = Encounter.objects.create(campaign=campaign, name=HOUSE_ENCOUNTER)
     commands.set_house_rules(encounter, gm, rules=["all"])
     fighters = [c for c in characters if not c.is_npc or c.name.startswith(("Goblin", "Bandit"))]
-    ids = {c.name: commands.add_combatant(encounter, gm, character=c.pk).result["combatant"] for c in fighters}
+    ids = {
+        c.name: commands.add_combatant(encounter, gm, character=c.pk, dice=dice).result["combatant"] for c in fighters
+    }
     commands.add_condition(encounter, gm, combatant=ids["Goblin Skab"], condition="Ablaze")
     commands.add_condition(encounter, gm, combatant=ids["Bandit captain Ulrike"], condition="Bleeding", count=2)
     commands.roll_initiative(encounter, gm, dice=dice)
