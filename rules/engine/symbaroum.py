@@ -562,8 +562,8 @@ def movements_to_engage(category):
 
 
 def ranged_attack_allowed(category, first_turn, has_initiative, mystical=False):
-    """At Close distance a shot is possible only in the first turn and only for a shooter holding the initiative;
-    at every other distance, and for mystical powers, always."""
+    """Seed 001 "Distance Categories": at Close distance a shooter may fire during the opening turn alone, and then
+    only when acting before the target; farther away, and for mystical powers, there is no such limit."""
     if mystical or category != "close":
         _distance(category)
         return True
