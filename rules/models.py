@@ -114,6 +114,9 @@ class Property(ReferenceData):
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.QUALITY)
     applies_to = models.CharField(max_length=10, choices=AppliesTo.choices, default=AppliesTo.WEAPON)
+    rated = models.BooleanField(
+        default=False, help_text="Takes a rating from each weapon that has it (Shield 2, Blast 5, Reload 1)."
+    )
 
     class Meta(ReferenceData.Meta):
         verbose_name_plural = "properties"
@@ -131,6 +134,22 @@ class Weapon(ReferenceData):
     damage = models.SmallIntegerField(help_text="The number in the damage, e.g. 4 for +SB+4.")
     adds_strength_bonus = models.BooleanField(default=True, help_text="Damage is +SB plus the number.")
     properties = models.ManyToManyField(Property, blank=True, related_name="weapons")
+    ratings = models.JSONField(
+        default=dict, blank=True, help_text='This weapon\'s rating of each rated property it has, e.g. {"Shield": 1}.'
+    )
+
+    def rating(self, property_name):
+        """The weapon's own rating of a rated property (a Buckler's Shield 1 is not a Shield's Shield 2); 0
+        without it."""
+        return self.ratings.get(property_name, 0)
+
+    def clean(self):
+        super().clean()
+        if not isinstance(self.ratings, dict) or not all(
+            isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool) and value > 0
+            for name, value in self.ratings.items()
+        ):
+            raise ValidationError({"ratings": 'Give each rated property a whole number above 0: {"Shield": 2}.'})
 
     @property
     def damage_label(self):

@@ -88,9 +88,10 @@ def is_critical(target, roll):
     return test_success(target, roll) and is_double(roll)
 
 
-def is_fumble(target, roll):
-    """Seed 002 "Fumbles": a failed Melee or Ranged Test that rolls a double."""
-    return not test_success(target, roll) and is_double(roll)
+def is_fumble(target, roll, dangerous=False):
+    """Seed 002 "Fumbles": a failed Melee or Ranged Test that rolls a double; with a Dangerous weapon, also one
+    that shows a 9 on either die (shows_nine)."""
+    return not test_success(target, roll) and (is_double(roll) or (dangerous and shows_nine(roll)))
 
 
 MISFIRE_GROUPS = {"blackpowder", "engineering", "explosives"}
@@ -119,6 +120,38 @@ def units_die(roll):
 def misfire_damage(weapon_damage, fumbled_roll):
     """Seed 002 "Misfires!": full Damage to the Primary Arm, the units die as the effective SL."""
     return weapon_damage + units_die(fumbled_roll)
+
+
+# Weapon qualities and flaws the house rules keep "same as book" (seed 000 "Weapon Properties": Accurate, Damaging,
+# Impact, Dangerous, Tiring, Undamaging, each pointing at the core rulebook pp. 297-299), in our own words.
+ACCURATE_BONUS = 10
+
+
+def accurate_bonus(properties):
+    """Accurate: the weapon is easy to hit with, +10 to the attacker's test."""
+    return ACCURATE_BONUS if "Accurate" in properties else 0
+
+
+def shows_nine(roll):
+    """Dangerous: a 9 on the tens or the units die (100, "00", shows none)."""
+    return 9 in divmod(roll % 100, 10)
+
+
+def damage_sl(sl, roll, properties, charging=False):
+    """The SL a hit adds to the weapon's Damage. Damaging: the units die of the roll instead when it is higher;
+    Impact: the units die on top. Tiring: neither of those two helps except on a Turn the attacker Charges."""
+    if "Tiring" in properties and not charging:
+        return sl
+    units = units_die(roll)
+    bonus = max(sl, units) if "Damaging" in properties else sl
+    return bonus + (units if "Impact" in properties else 0)
+
+
+def armour_against(armour, properties):
+    """Undamaging: every Armour Point counts twice against the weapon. armour: {location: AP}."""
+    if "Undamaging" not in properties:
+        return armour
+    return {location: 2 * points for location, points in armour.items()}
 
 
 def weapon_damage(damage, strength_bonus, adds_strength_bonus=True):
@@ -274,13 +307,15 @@ def attack(
     defender_roll=None,
     weapon_group="",
     hit_locations=None,
+    properties=frozenset(),
 ):
     """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
 
     Melee is opposed (give the defender's skill and roll); an undefended attack is an ordinary test.
-    armour: {location: AP}; hit_locations: a hit location table (the seed's by default).
-    Damage = weapon damage + the SL by which the attack won; wounds subtract TB + AP at the location read
-    from the reversed roll to hit.
+    armour: {location: AP}, already as the weapon meets it (armour_against); hit_locations: a hit location table
+    (the seed's by default); properties: the weapon's property names (Damaging, Impact, Tiring, Dangerous).
+    Damage = weapon damage + the SL by which the attack won (damage_sl); wounds subtract TB + AP at the location
+    read from the reversed roll to hit.
     A successful double is a Critical on the other side whoever wins the opposed test: the seed works SL and
     the winner out as usual besides, so a losing attacker's double still lands a Critical Wound (but no Damage),
     and both sides may score one.
@@ -296,9 +331,9 @@ def attack(
         hit = test_success(attacker_target, attacker_roll)
         net_sl = attacker_sl
     location = hit_location(attacker_roll, table=hit_locations) if hit else None
-    damage = weapon_damage + max(net_sl, 0) if hit else 0
+    damage = weapon_damage + damage_sl(max(net_sl, 0), attacker_roll, properties) if hit else 0
     wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
-    attacker_fumbled = is_fumble(attacker_target, attacker_roll)
+    attacker_fumbled = is_fumble(attacker_target, attacker_roll, dangerous="Dangerous" in properties)
     return AttackResult(
         attacker_sl=attacker_sl,
         defender_sl=defender_sl,

@@ -407,22 +407,27 @@ class HouseAttack:
     location: str | None
     damage: int
     wounds: int
+    fumble: bool  # the roll's Fumble, or a Dangerous weapon's
 
 
 def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="attacker", fortune_sl=0,
-           off_hand=False, wrap=False):  # fmt: skip
+           off_hand=False, wrap=False, properties=frozenset()):  # fmt: skip
     """One attack under "Tests": Fortune adds +1 SL per point to the roller ("Fortune Points"), the off-hand
     costs the attacker 2 SL; a hit with a "Wrap" weapon whose units die is 0 strikes the head. Damage = weapon
-    damage + OSL; wounds = damage - (TB + AP at the location)."""
+    damage + OSL; wounds = damage - (TB + AP at the location).
+
+    The book's properties kept "same as book" ("Weapon Properties") read the D100, the only percentile die this
+    test rolls: Damaging and Impact its units die (wfrp4e.damage_sl), Dangerous a 9 on it when the attack misses."""
     attacker_bonus = asb - (2 if off_hand else 0) + (fortune_sl if roller == "attacker" else 0)
     defender_bonus = dsb + (fortune_sl if roller == "defender" else 0)
     roll = opposed(attacker_bonus, defender_bonus, d20, d100, roller)
     location = roll.location
     if roll.hit and wrap and d100 % 10 == 0:
         location = "head"
-    damage = weapon_damage + roll.opposed_sl if roll.hit else 0
+    damage = weapon_damage + wfrp4e.damage_sl(roll.opposed_sl, d100, properties) if roll.hit else 0
     wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if roll.hit else 0
-    return HouseAttack(roll, location, damage, wounds)
+    dangerous = "Dangerous" in properties and not roll.hit and wfrp4e.shows_nine(d100)
+    return HouseAttack(roll, location, damage, wounds, roll.fumble or dangerous)
 
 
 # What a condition leaves of a turn (seed 000 "Conditions"): shown when the turn starts.

@@ -207,6 +207,54 @@ def test_failed_doubles_are_fumbles_and_blackpowder_misfires_on_even_ones():
     assert result.hit and result.defender_fumbled
 
 
+# The book's weapon properties seed 000 "Weapon Properties" keeps unchanged.
+def test_accurate_adds_ten_to_hit():
+    assert wfrp4e.accurate_bonus({"Accurate", "Precise"}) == 10
+    assert wfrp4e.accurate_bonus({"Precise"}) == 0
+
+
+@pytest.mark.parametrize(
+    "sl, roll, properties, expected",
+    [
+        (1, 34, set(), 1),
+        (1, 34, {"Damaging"}, 4),  # the units die, 4, beats the SL
+        (5, 34, {"Damaging"}, 5),  # the SL beats the units die
+        (1, 34, {"Impact"}, 5),  # SL + units die
+        (1, 34, {"Damaging", "Impact"}, 8),
+        (1, 40, {"Impact"}, 1),  # a units die of 0 adds nothing
+        (1, 34, {"Damaging", "Impact", "Tiring"}, 1),  # Tiring: not without a Charge
+    ],
+)
+def test_damaging_impact_and_tiring_change_the_sl_a_hit_adds(sl, roll, properties, expected):
+    assert wfrp4e.damage_sl(sl, roll, properties) == expected
+
+
+def test_tiring_weapons_keep_damaging_and_impact_on_a_charge():
+    assert wfrp4e.damage_sl(1, 34, {"Damaging", "Impact", "Tiring"}, charging=True) == 8
+
+
+def test_undamaging_doubles_every_armour_point():
+    assert wfrp4e.armour_against(ARMOUR, {"Undamaging"}) == {**ARMOUR, "body": 4, "left_arm": 2, "right_arm": 2}
+    assert wfrp4e.armour_against(ARMOUR, {"Shield"}) is ARMOUR
+
+
+@pytest.mark.parametrize("roll, fumble", [(49, True), (93, True), (47, False), (88, True), (80, False), (9, True)])
+def test_dangerous_fumbles_on_any_failed_roll_showing_a_nine(roll, fumble):
+    assert wfrp4e.is_fumble(5, roll, dangerous=True) is fumble
+    assert not wfrp4e.is_fumble(60, 49, dangerous=True)  # a success is never a fumble
+    assert wfrp4e.is_fumble(5, roll) is (roll == 88)
+
+
+def test_attack_with_properties():
+    # WS 45 rolls 27 (SL +2) vs 35 rolls 62 (SL -3): won by 5, units die 7; body AP 2.
+    args = dict(weapon_damage=7, toughness_bonus=3, armour=ARMOUR, defender_target=35, defender_roll=62)
+    assert wfrp4e.attack(45, 27, **args, properties={"Damaging"}).damage == 7 + 7
+    assert wfrp4e.attack(45, 27, **args, properties={"Impact"}).damage == 7 + 5 + 7
+    assert wfrp4e.attack(45, 27, **args).damage == 12
+    missed = wfrp4e.attack(45, 59, 7, 3, ARMOUR, defender_target=35, defender_roll=20, properties={"Dangerous"})
+    assert not missed.hit and missed.attacker_fumbled  # 59 fails and shows a 9
+
+
 def test_unopposed_attack_uses_its_own_sl():
     result = wfrp4e.attack(45, 12, weapon_damage=8, toughness_bonus=2, armour=ARMOUR)
     assert (result.hit, result.net_sl, result.location, result.damage, result.wounds) == (True, 3, "left_arm", 11, 8)

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from rules.engine import wfrp4e
 from rules.engine.wfrp4e_house import (
     Attack,
+    attack,
     casting_target,
     d20_dice,
     deadly_death_roll,
@@ -27,6 +28,18 @@ def test_anders_attacks_an_orc():
     result = opposed(wfrp4e.skill_bonus(63), wfrp4e.skill_bonus(47), d20=11, d100=53)
     assert (result.player_sl, result.opposed_sl, result.hit) == (5, 1, True)
     assert result.location == "body" and not result.critical and not result.fumble
+
+
+def test_the_books_damaging_impact_and_dangerous_read_the_d100():
+    # ASB 6 vs DSB 4, D20 11: OSL +1; D100 53 hits the body (units die 3). TB 4, body AP 1.
+    plain = attack(6, 4, 11, 53, 7, 4, {"body": 1})
+    assert (plain.damage, plain.wounds) == (8, 3)
+    assert attack(6, 4, 11, 53, 7, 4, {"body": 1}, properties={"Damaging"}).damage == 7 + 3
+    assert attack(6, 4, 11, 53, 7, 4, {"body": 1}, properties={"Impact"}).damage == 7 + 1 + 3
+    # D20 18: PSL -2, a miss; the D100 59 shows a 9, so a Dangerous weapon fumbles.
+    assert not attack(6, 4, 18, 59, 7, 4, {}).fumble
+    assert attack(6, 4, 18, 59, 7, 4, {}, properties={"Dangerous"}).fumble
+    assert not attack(6, 4, 11, 59, 7, 4, {}, properties={"Dangerous"}).fumble  # a hit never fumbles
 
 
 def test_gunthers_bolt_on_two_targets():

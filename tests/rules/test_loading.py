@@ -150,3 +150,19 @@ def test_admin_pages_for_every_rules_table_and_a_character_open(admin_client):
         assert admin_client.get(f"/admin/rules/{model}/add/").status_code == 200, model
     character = CharacterFactory()
     assert admin_client.get(f"/admin/characters/character/{character.pk}/change/").status_code == 200
+
+
+def test_weapons_carry_their_own_rating_of_each_rated_property():
+    from django.core.exceptions import ValidationError
+
+    from rules.models import Weapon
+
+    call_command("loadrules")
+    for weapon in Weapon.objects.filter(system="wfrp4e").prefetch_related("properties"):
+        rated = {p.name for p in weapon.properties.all() if p.rated}
+        assert set(weapon.ratings) == rated, weapon.name
+    shield, buckler = (Weapon.objects.get(system="wfrp4e", name=name) for name in ("Shield", "Buckler"))
+    assert (shield.rating("Shield"), buckler.rating("Shield"), shield.rating("Blast")) == (2, 1, 0)
+    buckler.ratings = {"Shield": "one"}
+    with pytest.raises(ValidationError, match="whole number above 0"):
+        buckler.clean()
