@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 
 from characters.models import Character
 from rules.engine import wfrp4e_house
+from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import KEY, d20_attack, weapon_properties
 from systems.wfrp4e.sheet import Sheet, with_sheet
 
@@ -12,7 +13,7 @@ ROLL_FIELDS = [
 ]  # fmt: skip
 FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
-    "fortune_reroll", "fortune_sl", "free_attack", "special", *ROLL_FIELDS,
+    "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", *ROLL_FIELDS,
 ]  # fmt: skip
 LIST_FIELDS = ["situations"]
 
@@ -27,8 +28,11 @@ class AttackPanel:
     outcome: object = None
     error: str = ""
     d20: bool = False  # the house rules' "Tests"
+    defenceless_rule: bool = (
+        False  # with "Tests", the house rules' "Defenceless": the GM may say the target is blind to the attacker
+    )
     known_situations: set = field(default_factory=set)  # from conditions: counted whatever the GM ticks
-    specials = weapon_properties.SPECIALS
+    specials: list = field(default_factory=list)  # what this encounter's rules let a weapon do its special way
     free_attacks = [("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")]
     situations = wfrp4e_house.SITUATIONS
 
@@ -56,7 +60,14 @@ def build(view, data):
         target = next((row for row in targets if attacker is None or row.side != attacker.side), targets[0])
     values.update(attacker=attacker.pk if attacker else "", target=target.pk if target else "")
     values["situations"] = list(data.getlist("situations")) if hasattr(data, "getlist") else []
-    panel = AttackPanel(attackers, targets, values, d20=d20_attack.uses_d20(view.encounter))
+    panel = AttackPanel(
+        attackers,
+        targets,
+        values,
+        d20=d20_attack.uses_d20(view.encounter),
+        defenceless_rule=d20_attack.uses_d20(view.encounter) and view.encounter.plays(toggles.DEFENCELESS),
+        specials=weapon_properties.specials_for(view.encounter),
+    )
     ids = [row.character_id for row in (attacker, target) if row is not None and row.character_id]
     sheets = {c.pk: Sheet(c, characteristics=[]) for c in with_sheet(Character.objects.filter(pk__in=ids))}
     ranged = False

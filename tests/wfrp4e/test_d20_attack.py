@@ -1,5 +1,7 @@
 """Attacks under the house rules' D20 "player rolls" system (seed 000 "Combat")."""
 
+import json
+
 import pytest
 
 from characters.models import Character
@@ -181,3 +183,61 @@ def test_an_untrained_weapon_rolls_at_disadvantage_and_outnumbering_is_prechecke
         .content.decode()
     )
     assert 'value="outnumber" checked>' in html and 'value="not_allowed" checked disabled' in html
+
+
+def test_damaging_reads_the_d100_units_die_under_the_d20_test(fight):
+    house(fight, "tests")
+    equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow",), ())
+    # Ranged (Bow) 41: ASB 4; D20 10: PSL 4, the orc's Dodge DSB 3: OSL +1. D100 57: body, units die 7.
+    r = fight.attack(weapon="Longbow", d20=[10], attacker_roll=57, defence="dodge").result
+    assert (r["opposed_sl"], r["location"], r["damage"]) == (1, "body", 7 + 7)  # Longbow +SB+4 is 7
+
+
+def test_a_buckler_is_shield_1_and_cannot_stop_arrows(fight):
+    house(fight, "tests")
+    equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow",), ())
+    assert fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="melee").result["dsb"] == 5
+    equip(fight.orc.character, None, {}, ("Hand Weapon", "Buckler"), ())
+    with pytest.raises(CommandError, match="cannot defend with melee here"):
+        fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="melee")
+
+
+def test_a_target_that_cannot_see_the_archer_is_defenceless(fight):
+    equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow", "Hand Weapon"), ())
+    with pytest.raises(CommandError, match="only under the house rules' Tests and Defenceless"):
+        fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="", unseen_attacker=True)
+    house(fight, "tests", "defenceless")
+    assert fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="").result["dsb"] == 5  # Shield
+    r = fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="", unseen_attacker=True).result
+    assert (r["defence"], r["dsb"]) == ("dodge", 0)  # no shield, Dodge 3 capped at 0
+    args = {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Longbow", "d20": [10],
+            "attacker_roll": 53, "unseen_attacker": True}  # fmt: skip
+    response = fight.table.client(fight.table.gm).post(
+        f"/api/encounters/{fight.table.encounter.pk}/commands/",
+        json.dumps({"command": "attack", "args": args}),
+        content_type="application/json",
+    )
+    assert response.status_code == 200 and response.json()["result"]["dsb"] == 0
+    with pytest.raises(CommandError, match="against ranged attacks, not Hand Weapon"):
+        fight.attack(d20=[10], attacker_roll=53, defence="", unseen_attacker=True)
+
+
+def test_the_defence_modifier_changes_the_defenders_skill_in_both_attack_systems(fight):
+    assert fight.attack(attacker_roll=23, defender_roll=45, defence_modifier=-20).result["defence_target"] == 31
+    house(fight, "tests")
+    assert fight.attack(d20=[10], attacker_roll=53, defence="melee").result["dsb"] == 5  # Melee (Basic) 51
+    r = fight.attack(d20=[10], attacker_roll=53, defence="melee", defence_modifier=-20).result
+    assert r["dsb"] == 3  # 31
+
+
+def test_the_d20_attack_form_has_the_defence_modifier_and_the_unseen_attacker_box(fight):
+    house(fight, "tests", "defenceless")
+    client = fight.table.client(fight.table.gm)
+    url = f"/encounters/{fight.table.encounter.pk}/attack/"
+    html = client.get(url, {"attacker": fight.anders.pk}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="defence_modifier"' in html and 'name="unseen_attacker"' in html
+    equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow",), ())
+    values = {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Longbow", "defence": "",
+              "d20": "10", "attacker_roll": 53, "unseen_attacker": "true", "action": "preview"}  # fmt: skip
+    html = client.post(url, values, HTTP_HX_REQUEST="true").content.decode()
+    assert "dodge DSB 0" in html and 'id="attack-unseen-attacker" name="unseen_attacker" value="true" checked' in html

@@ -58,7 +58,14 @@ class AttackArgs(Args):
         choices=[("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")],
         help_text="House rules: a free Melee attack (once per Round, never with a Slow weapon, no Action).",
     )
-    special = OneOfField(required=False, choices=weapon_properties.SPECIALS, help_text="House rules.")
+    special = OneOfField(
+        required=False,
+        choices=weapon_properties.SPECIALS,
+        help_text="A property or trait used its special way: Distract as written; Fast, Hack, Champion by house rule.",
+    )
+    unseen_attacker = YesNoField(
+        help_text="House rules: the target cannot clearly see the attacker, so a ranged attack finds it Defenceless."
+    )
     wounds_override = WholeNumberField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
@@ -84,6 +91,8 @@ class AttackArgs(Args):
         if data.get("special"):
             sheet = sheets[attacker.pk]
             weapon_properties.problem(self.context, attacker, data["special"], weapon_of(sheet, data["weapon"]), sheet)
+        if data.get("unseen_attacker"):
+            d20_attack.unseen_problem(self.context.encounter, weapon_of(sheets[attacker.pk], data["weapon"]))
         free = data.get("free_attack")
         if free:
             free_attack_problem(self.context, attacker, free, sheets[attacker.pk], data["weapon"])
@@ -172,6 +181,7 @@ def resolve(
     free_attack,
     special,
     wounds_override,
+    unseen_attacker,
 ):
     """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
     encounter, dice = context.encounter, context.dice
@@ -179,8 +189,11 @@ def resolve(
     weapon = weapon_of(sheets[attacker.pk], weapon)
     if weapon_properties.precise(encounter, weapon):
         weapon = SheetWeapon(weapon.weapon, weapon.damage + weapon_properties.precise(encounter, weapon))
+    properties = weapon_properties.names(weapon)
     surprised = surprised_condition(context, target)
-    attack_target = sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0)
+    attack_target = (
+        sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0) + wfrp4e.accurate_bonus(properties)
+    )
     if momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
     effort = group_advantage.pending_effort(encounter, group_advantage.pool_of(attacker.side))
@@ -196,7 +209,7 @@ def resolve(
     if d20_attack.uses_d20(encounter):
         house = d20_attack.resolve(
             context, attacker, target, weapon, defence, attacker_roll, d20, situations or [], fortune_reroll,
-            fortune_sl, attack_target,
+            fortune_sl, attack_target, defence_modifier or 0, unseen_attacker,
         )  # fmt: skip
         result, defence, defence_target, defender_roll = house.result, house.details["defence"], None, None
         armour = house.armour  # with Partial and Penetrating as the house rules have them
@@ -204,6 +217,7 @@ def resolve(
         defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
         if defence:
             defender_roll = defender_roll or dice.d(100)
+        armour = wfrp4e.armour_against(armour, properties)
         result = wfrp4e.attack(
             attack_target,
             attacker_roll,
@@ -214,6 +228,7 @@ def resolve(
             defender_roll=defender_roll if defence else None,
             weapon_group=weapon.group,
             hit_locations=hit_locations,
+            properties=properties,
         )
     details = {
         "attacker": attacker.pk,

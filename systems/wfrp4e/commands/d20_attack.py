@@ -8,6 +8,8 @@ changes nothing: the Fortune it spends is taken when the attack is applied.
 
 from dataclasses import dataclass
 
+from django import forms
+
 from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
@@ -35,8 +37,10 @@ class D20Attack:
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
-            attack_skill):  # fmt: skip
-    """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB."""
+            attack_skill, defence_modifier=0, unseen_attacker=False):  # fmt: skip
+    """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB.
+    defence_modifier: the GM's modifier to the defender's skills, taken before their bonuses (DSBs) as the attack's
+    modifier is before the ASB. unseen_attacker: the target cannot clearly see the attacker ("Defenceless")."""
     encounter = context.encounter
     sheets = context.sheets_by_combatant()
     target_sheet = sheets.get(target.pk)
@@ -51,13 +55,15 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     else:
         options = house.defence_bonuses(
             attack,
-            melee_skill=target_sheet.best_melee(),
-            dodge_skill=target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"),
-            willpower=target_sheet.character.characteristic("WP"),
-            shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet.carries("Shield")),
+            melee_skill=target_sheet.best_melee() + defence_modifier,
+            dodge_skill=(target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"))
+            + defence_modifier,
+            willpower=target_sheet.character.characteristic("WP") + defence_modifier,
+            shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet),
             defensive=target_sheet.carries("Defensive") and encounter.plays(toggles.DEFENSIVE),
             conditions=list(target_conditions) if encounter.plays(toggles.DEFENCELESS) else [],
             fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
+            sees_attacker=not unseen_attacker,
         )
     defence = defence_key(defence) or max(options, key=options.get)
     if defence not in options:
@@ -88,10 +94,11 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
             partial_rule=encounter.plays(toggles.PARTIAL),
             penetrating_rule=encounter.plays(toggles.PENETRATING),
         )
+        armour = wfrp4e.armour_against(armour, weapon_names)
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
-        wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP),
+        wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP), properties=weapon_names,
     )  # fmt: skip
     roll = outcome.roll
     critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
@@ -105,9 +112,9 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         wounds=outcome.wounds,
         critical_on_defender=critical,
         critical_on_attacker=False,
-        attacker_fumbled=roll.fumble,
+        attacker_fumbled=outcome.fumble,
         defender_fumbled=False,
-        misfire=roll.fumble and wfrp4e.misfires(weapon.group, d100),
+        misfire=outcome.fumble and wfrp4e.misfires(weapon.group, d100),
     )
     details = {
         "method": "d20",
@@ -125,6 +132,19 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         "natural": roll.natural,
     }
     return D20Attack(result, details, armour, fortune_from)
+
+
+def unseen_problem(encounter, weapon):
+    """Seed 000 "Defenceless": not seeing the attacker clearly leaves a target Defenceless against ranged attacks
+    only, under the D20 "Tests" with that rule; a form error elsewhere rather than a box that changes nothing."""
+    if not (uses_d20(encounter) and encounter.plays(toggles.DEFENCELESS)):
+        raise forms.ValidationError(
+            "An unseen attacker leaves the target Defenceless only under the house rules' Tests and Defenceless."
+        )
+    if weapon.kind != "ranged":
+        raise forms.ValidationError(
+            f"Not seeing the attacker leaves a target Defenceless against ranged attacks, not {weapon.name}."
+        )
 
 
 def defence_key(name):

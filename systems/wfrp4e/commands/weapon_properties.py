@@ -1,20 +1,33 @@
-"""The house rules' weapon properties and creature traits inside an attack (seed 000 "Weapon Properties",
-"Creature Traits"): Precise, Fast, Hack, Long, Hook and Champion. Each follows its own toggle."""
+"""Weapon properties and creature traits inside an attack (seed 000 "Weapon Properties", "Creature Traits").
+
+The house rules' own versions, Precise, Fast, Hack, Long, Hook and Champion, each follow their toggle. Those the
+seed keeps "same as book" apply as the core rulebook has them in every encounter: here the ones that act on the
+table after a hit (Entangle, Distract, Blast); the engine (wfrp4e.py) has those that change the numbers.
+"""
 
 from dataclasses import dataclass
 
 from django import forms
 
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import turn
+from systems.wfrp4e.commands import conditions, turn
 
 SPECIALS = [
     ("", "—"),
     ("fast", "Fast: between turns, out of turn order, with this Round's Action"),
     ("hack", "Hack: at the opponent's shield, no damage"),
     ("champion", "Champion: the creature deals damage this way"),
+    ("distract", "Distract: drive the opponent back instead of damage"),
 ]
-STANDARD_SHIELD = 2  # core rules: a Shield has Shield 2
+
+
+HOUSE_RULE_SPECIALS = {"fast": toggles.FAST, "hack": toggles.HACK, "champion": toggles.CHAMPION}
+
+
+def specials_for(encounter):
+    """The specials an attack can use here: Distract as written, the house rules' ones while their toggle is on."""
+    rules = HOUSE_RULE_SPECIALS
+    return [(key, label) for key, label in SPECIALS if key not in rules or encounter.plays(rules[key])]
 
 
 def names(weapon):
@@ -24,10 +37,10 @@ def names(weapon):
 def problem(context, attacker, special, weapon, sheet):
     """Why `special` cannot be done with `weapon` now, as a form error; None when it can."""
     encounter = context.encounter
-    rule = {"fast": toggles.FAST, "hack": toggles.HACK, "champion": toggles.CHAMPION}[special]
-    if not encounter.plays(rule):
+    rule = HOUSE_RULE_SPECIALS.get(special)
+    if rule and not encounter.plays(rule):
         raise forms.ValidationError(f"{rule.name} is a house rule this encounter does not use.")
-    if special in ("fast", "hack") and special.title() not in names(weapon):
+    if special in ("fast", "hack", "distract") and special.title() not in names(weapon):
         raise forms.ValidationError(f"{weapon.name} does not have the {special.title()} property.")
     if special == "fast":
         # Seed 000 "Fast": out of the turn order, but never inside another character's turn, so between two turns.
@@ -64,11 +77,11 @@ def precise(encounter, weapon):
     return 1 if encounter.plays(toggles.PRECISE) and "Precise" in names(weapon) else 0
 
 
-def shield_rating(encounter, combatant, carries_shield):
-    """A Shield's rating (2), less what Hack took from it this fight."""
-    if not carries_shield:
-        return 0
-    return max(0, STANDARD_SHIELD - encounter.state.shield_damage.get(str(combatant.pk), 0))
+def shield_rating(encounter, combatant, sheet):
+    """The best Shield rating among the weapons the combatant carries (each weapon's own: Shield 1, 2, 3), less
+    what Hack took from it this fight; 0 without a sheet or a shield."""
+    carried = max((w.rating("Shield") for w in sheet.weapons if "Shield" in names(w)), default=0) if sheet else 0
+    return max(0, carried - encounter.state.shield_damage.get(str(combatant.pk), 0))
 
 
 @dataclass(frozen=True)
@@ -76,33 +89,52 @@ class SpecialEffect:
     """What a special attack changes, worked out before anything changes."""
 
     notes: list
-    wounds: int | None = None  # the wounds the target takes when a property changes them (Hack: none)
+    wounds: int | None = None  # the wounds the target takes when a property changes them (Hack, Distract: none)
     shield_lost: int = 0
     champion_uses: int = 0
+    entangles: bool = False
 
 
 def effects(context, attacker, target, weapon, special, free_attack, result):
     """What the special attack uses up, and what the target's properties or the weapon's say now."""
     encounter = context.encounter
     notes, wounds, shield_lost, champion_uses = [], None, 0, 0
+    properties = names(weapon)
     if special == "fast":
         notes.append(f"Fast: {attacker.name} has spent this Round's Action")
     elif special == "hack":
         wounds = 0
         if result.hit:
             shield_lost = 1 + max(0, result.net_sl) // 3
-            rating = max(0, STANDARD_SHIELD - encounter.state.shield_damage.get(str(target.pk), 0) - shield_lost)
+            target_sheet = context.sheets_by_combatant().get(target.pk)
+            rating = max(0, shield_rating(encounter, target, target_sheet) - shield_lost)
             notes.append(f"Hack: {target.name}'s shield loses {shield_lost} (Shield {rating} now)")
     elif special == "champion":
         used_round, uses = encounter.state.champion_uses.get(str(attacker.pk), [None, 0])
         champion_uses = uses + 1 if used_round == encounter.round else 1
         notes.append(f"Champion: {champion_uses} of {attacker.character.traits.get('Champion')} this Round")
-    properties = names(weapon)
+    elif special == "distract":
+        # Core rulebook (seed 000 "Distract", same as book): a won attack may push the foe back 1 yard per SL
+        # it won by, and then deals no damage.
+        wounds = 0
+        if result.hit:
+            notes.append(f"Distract: {target.name} is driven back {max(0, result.net_sl)} yard(s), no damage")
+    entangles = result.hit and "Entangle" in properties and special != "hack"
+    if entangles:
+        # Core rulebook (seed 000 "Entangle", same as book): whoever the weapon hits is Entangled.
+        notes.append(f"Entangle: {target.name} gains an Entangled Condition")
+    if result.hit and "Blast" in properties:
+        # Core rulebook (seed 000 "Blast (Rating)", same as book): everyone within the rating in yards of where it
+        # lands is hit for the same damage; the tracker applies it to the target, the GM attacks the others.
+        notes.append(
+            f"Blast {weapon.rating('Blast')}: everyone within {weapon.rating('Blast')} yards of {target.name} "
+            f"takes {result.damage} damage too"
+        )
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.LONG) and "Long" in properties:
         notes.append("Long: the hit does not stop the Disengage")
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.HOOK) and "Hook" in properties:
         notes.append("Hook: against a rider, an Opposed Strength Test at the attack's SL pulls them off the mount")
-    return SpecialEffect(notes, wounds, shield_lost, champion_uses)
+    return SpecialEffect(notes, wounds, shield_lost, champion_uses, entangles)
 
 
 def record(context, attacker, target, special, effect):
@@ -114,6 +146,8 @@ def record(context, attacker, target, special, effect):
         state.shield_damage[str(target.pk)] = state.shield_damage.get(str(target.pk), 0) + effect.shield_lost
     if effect.champion_uses:
         state.champion_uses[str(attacker.pk)] = [encounter.round, effect.champion_uses]
+    if effect.entangles:
+        conditions.change_condition(context, target, "Entangled", 1)
 
 
 def starts_turn(context, combatant):

@@ -1,0 +1,90 @@
+"""The book's weapon properties that seed 000 "Weapon Properties" keeps "same as book", in the attack command.
+
+The fight: Anders (Melee (Basic) 52, Hand Weapon 7 damage) against the Orc Boy (TB 4, AP 1 on arms and body).
+"""
+
+import pytest
+
+from combat import commands
+from combat.commands import CommandError
+from combat.models import Combatant, ConditionInstance
+from rules.models import Property, Weapon
+from tests.factories import equip
+
+pytestmark = pytest.mark.django_db
+
+
+def give(weapon_name, property_name):
+    Weapon.objects.get(system="wfrp4e", name=weapon_name).properties.add(
+        Property.objects.get(system="wfrp4e", name=property_name)
+    )
+
+
+def test_accurate_adds_ten_to_the_attackers_target(fight):
+    assert not fight.attack(defence="", attacker_roll=58).result["hit"]  # 58 against 52
+    give("Hand Weapon", "Accurate")
+    r = fight.attack(defence="", attacker_roll=58).result
+    assert (r["attack_target"], r["hit"]) == (62, True)
+
+
+@pytest.mark.parametrize("quality, damage", [("Damaging", 7 + 7), ("Impact", 7 + 1 + 7)])
+def test_damaging_and_impact_use_the_units_die_of_the_roll(fight, quality, damage):
+    # 47 against 52: +1 SL, units die 7; reversed 74 is the body (AP 1), TB 4.
+    assert fight.attack(defence="", attacker_roll=47).result["damage"] == 8
+    give("Hand Weapon", quality)
+    r = fight.attack(defence="", attacker_roll=47).result
+    assert (r["damage"], r["wounds"]) == (damage, damage - 5)
+    assert Combatant.objects.get(pk=fight.orc.pk).wounds == max(0, 12 - 3 - (damage - 5))
+
+
+def test_undamaging_doubles_the_targets_armour(fight):
+    give("Hand Weapon", "Undamaging")
+    r = fight.attack(defence="", attacker_roll=47).result
+    assert (r["damage"], r["armour"], r["wounds"]) == (8, 2, 2)
+
+
+def test_dangerous_fumbles_on_a_failed_roll_showing_a_nine(fight):
+    assert "fumble" not in fight.attack(defence="", attacker_roll=59).result  # 59 fails, no double
+    give("Hand Weapon", "Dangerous")
+    outcome = fight.attack(defence="", attacker_roll=59, fumble_roll=50)
+    assert outcome.result["fumble"]["roll"] == 50 and "Anders fumbles" in outcome.message
+
+
+def test_entangle_leaves_the_target_entangled_on_a_hit(fight):
+    give("Hand Weapon", "Entangle")
+    fight.attack(attacker_roll=67, defender_roll=20)  # a miss: nothing
+    assert not ConditionInstance.objects.filter(combatant=fight.orc.pk).exists()
+    outcome = fight.attack(attacker_roll=23, defender_roll=45)
+    assert "Entangle: Orc Boy gains an Entangled Condition" in outcome.message
+    assert ConditionInstance.objects.get(combatant=fight.orc.pk).definition.name == "Entangled"
+
+
+def test_distract_drives_the_target_back_instead_of_wounding(fight):
+    with pytest.raises(CommandError, match="Hand Weapon does not have the Distract property"):
+        fight.attack(special="distract", attacker_roll=23, defender_roll=90)
+    equip(fight.anders.character, None, {}, ("Flail",), ())
+    # WS 42 rolls 23: +2 SL; the orc's 51 rolls 90: -4 SL. Won by 6.
+    outcome = fight.attack(weapon="Flail", special="distract", attacker_roll=23, defender_roll=90)
+    assert "Distract: Orc Boy is driven back 6 yard(s), no damage" in outcome.message
+    assert outcome.result["target_wounds"] == 0 and Combatant.objects.get(pk=fight.orc.pk).wounds == 12
+
+
+def test_blast_takes_its_rating_from_the_weapon(fight):
+    equip(fight.anders.character, None, {}, ("Bomb",), ())
+    # BS 31 rolls 21: +1 SL, units die 1 (Impact); reversed 12 is the left arm.
+    outcome = fight.attack(weapon="Bomb", defence="", attacker_roll=21)
+    assert outcome.result["damage"] == 12 + 1 + 1
+    assert "Blast 5: everyone within 5 yards of Orc Boy takes 14 damage too" in outcome.message
+
+
+def test_the_attack_form_offers_distract_without_house_rules_and_hides_house_specials(fight):
+    panel = fight.table.client(fight.table.gm).get(
+        f"/encounters/{fight.table.encounter.pk}/attack/", {"attacker": fight.anders.pk}, HTTP_HX_REQUEST="true"
+    )
+    html = panel.content.decode()
+    assert '<option value="distract">' in html and '<option value="hack">' not in html
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["hack"])
+    panel = fight.table.client(fight.table.gm).get(
+        f"/encounters/{fight.table.encounter.pk}/attack/", {"attacker": fight.anders.pk}, HTTP_HX_REQUEST="true"
+    )
+    assert '<option value="hack">' in panel.content.decode()
