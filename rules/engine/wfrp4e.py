@@ -154,6 +154,12 @@ def armour_against(armour, properties):
     return {location: 2 * points for location, points in armour.items()}
 
 
+def reload_tally(tally, sl):
+    """Reload (Rating): reloading is an Extended Test with the weapon's Ranged skill, one test per Action; each
+    test's SL adds to the tally (a failure's takes from it, never below 0) until it reaches the rating."""
+    return max(0, tally + sl)
+
+
 def weapon_damage(damage, strength_bonus, adds_strength_bonus=True):
     """A weapon's Damage: "+SB+4" is Strength Bonus + 4."""
     return damage + (strength_bonus if adds_strength_bonus else 0)

@@ -13,6 +13,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     group_advantage,
     house_tests,
     momentum,
+    reloading,
     surprise,
     turn,
     weapon_properties,

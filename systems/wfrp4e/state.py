@@ -26,6 +26,9 @@ class Wfrp4eState(EncounterState):
     fast_attacks: dict = field(default_factory=dict)  # combatant id -> round of their out-of-turn Fast attack
     shield_damage: dict = field(default_factory=dict)  # combatant id -> Shield rating lost to Hack
     champion_uses: dict = field(default_factory=dict)  # combatant id -> [round, uses]
+    # The book's Reload and Repeater (seed 000 "Weapon Properties", same as book)
+    shots_left: dict = field(default_factory=dict)  # combatant id -> {weapon name: shots}; absent: fully loaded
+    reloading: dict = field(default_factory=dict)  # combatant id -> {weapon name: SL gathered so far}
     free_attacks: dict = field(default_factory=dict)  # combatant id -> round of their last free attack
     momentum_earned: dict = field(default_factory=dict)  # combatant id -> turn key they last earned Momentum on
     momentum_actions: dict = field(default_factory=dict)  # combatant id -> action they last earned Momentum in

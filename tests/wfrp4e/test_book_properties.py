@@ -88,3 +88,32 @@ def test_the_attack_form_offers_distract_without_house_rules_and_hides_house_spe
         f"/encounters/{fight.table.encounter.pk}/attack/", {"attacker": fight.anders.pk}, HTTP_HX_REQUEST="true"
     )
     assert '<option value="hack">' in panel.content.decode()
+
+
+def test_an_emptied_pistol_must_be_reloaded_before_it_fires_again(fight):
+    table = fight.table
+    shot = fight.attack(weapon="Pistol", defence="", attacker_roll=23)
+    assert "Pistol: 0 of 1 shot(s) left, reload it" in shot.message
+    with pytest.raises(CommandError, match="Anders's Pistol is not loaded: reload it first \\(Reload 1\\)"):
+        fight.attack(weapon="Pistol", defence="", attacker_roll=23)
+    with pytest.raises(CommandError, match="Anders carries no Hand Weapon that needs reloading"):
+        commands.reload(table.encounter, table.gm, combatant=fight.anders.pk, weapon="Hand Weapon")
+    # Ranged (Blackpowder) 36: 40 is -1 SL (nothing gathered), 25 is +1 SL, enough for Reload 1.
+    failed = commands.reload(table.encounter, table.gm, combatant=fight.anders.pk, weapon="Pistol", roll=40)
+    assert failed.result["loaded"] is False and "0 of 1 SL so far" in failed.message
+    loaded = commands.reload(table.encounter, table.gm, combatant=fight.anders.pk, weapon="Pistol", roll=25)
+    assert loaded.result["loaded"] is True
+    with pytest.raises(CommandError, match="Anders's Pistol is already loaded"):
+        commands.reload(table.encounter, table.gm, combatant=fight.anders.pk, weapon="Pistol", roll=25)
+    assert fight.attack(weapon="Pistol", defence="", attacker_roll=23).result["hit"]
+
+
+def test_a_repeater_fires_its_rating_in_shots_between_reloads(fight):
+    equip(fight.anders.character, None, {}, ("Repeater Handgun",), ())
+    for left in (3, 2, 1, 0):
+        outcome = fight.attack(weapon="Repeater Handgun", defence="", attacker_roll=23)
+        assert f"Repeater Handgun: {left} of 4 shot(s) left" in outcome.message
+    with pytest.raises(CommandError, match="not loaded: reload it first \\(Reload 5\\)"):
+        fight.attack(weapon="Repeater Handgun", defence="", attacker_roll=23)
+    commands.undo(fight.table.encounter, fight.table.gm)
+    assert fight.attack(weapon="Repeater Handgun", defence="", attacker_roll=23).result["hit"]

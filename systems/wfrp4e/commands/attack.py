@@ -83,6 +83,9 @@ class AttackArgs(Args):
         if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
             carried = ", ".join(w.name for w in sheets[attacker.pk].weapons) or "nothing"
             raise forms.ValidationError(f"{attacker.name} carries no {data['weapon']} (carries {carried}).")
+        weapon_properties.unloaded_problem(
+            self.context.encounter, attacker, weapon_of(sheets[attacker.pk], data["weapon"])
+        )
         spent = data.get("momentum")
         if spent and not momentum_rule.uses_momentum(self.context.encounter):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
@@ -340,7 +343,7 @@ def record(context, outcome):
         context.touch(attacker)
     if details.get("fortune_spent"):
         context.spend_points(outcome.fortune_from, "fortune", details["fortune_spent"])
-    weapon_properties.record(context, attacker, target, outcome.special, outcome.special_effect)
+    weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)
     suffer(context, target, details["target_wounds"])
     suffer(context, attacker, details["attacker_wounds"])
     if outcome.surprise_ends:

@@ -93,6 +93,7 @@ class SpecialEffect:
     shield_lost: int = 0
     champion_uses: int = 0
     entangles: bool = False
+    shots_left: int | None = None  # a Reload weapon's loaded shots after this one
 
 
 def effects(context, attacker, target, weapon, special, free_attack, result):
@@ -134,10 +135,14 @@ def effects(context, attacker, target, weapon, special, free_attack, result):
         notes.append("Long: the hit does not stop the Disengage")
     if free_attack == "disengaging" and result.hit and encounter.plays(toggles.HOOK) and "Hook" in properties:
         notes.append("Hook: against a rider, an Opposed Strength Test at the attack's SL pulls them off the mount")
-    return SpecialEffect(notes, wounds, shield_lost, champion_uses, entangles)
+    shots = capacity(weapon)
+    if shots:
+        shots = loaded_shots(encounter, attacker, weapon) - 1
+        notes.append(f"{weapon.name}: {shots} of {capacity(weapon)} shot(s) left" + ("" if shots else ", reload it"))
+    return SpecialEffect(notes, wounds, shield_lost, champion_uses, entangles, shots)
 
 
-def record(context, attacker, target, special, effect):
+def record(context, attacker, target, weapon, special, effect):
     """Keep in the encounter's state what the special attack used up."""
     state, encounter = context.encounter.state, context.encounter
     if special == "fast":
@@ -148,6 +153,29 @@ def record(context, attacker, target, special, effect):
         state.champion_uses[str(attacker.pk)] = [encounter.round, effect.champion_uses]
     if effect.entangles:
         conditions.change_condition(context, target, "Entangled", 1)
+    if effect.shots_left is not None:
+        state.shots_left.setdefault(str(attacker.pk), {})[weapon.name] = effect.shots_left
+
+
+def capacity(weapon):
+    """The shots a loaded weapon holds: Repeater's rating, else 1 with Reload; None for weapons never reloaded."""
+    if "Reload" not in names(weapon):
+        return None
+    return weapon.rating("Repeater") or 1
+
+
+def loaded_shots(encounter, combatant, weapon):
+    """Shots left in the combatant's weapon: weapons come into a fight loaded."""
+    return encounter.state.shots_left.get(str(combatant.pk), {}).get(weapon.name, capacity(weapon))
+
+
+def unloaded_problem(encounter, attacker, weapon):
+    """Reload (Rating) (seed 000 "Weapon Properties", same as book): an emptied weapon fires again only once
+    reloaded."""
+    if capacity(weapon) and not loaded_shots(encounter, attacker, weapon):
+        raise forms.ValidationError(
+            f"{attacker.name}'s {weapon.name} is not loaded: reload it first (Reload {weapon.rating('Reload')})."
+        )
 
 
 def starts_turn(context, combatant):
