@@ -491,8 +491,16 @@ class UndoMachine(RuleBasedStateMachine):
             "free_attack": st.sampled_from(choices("attack", "free_attack")),
             "special": st.sampled_from(choices("attack", "special")),
             "wounds_override": st.integers(0, 20),
+            "unseen_attacker": st.booleans(),
         }
         self.run("attack", {**args, **self.draw_optional(data, extras)}, data)
+
+    @precondition(lambda self: self.ids(with_sheet=True))
+    @rule(data=st.data(), roll=D100)
+    def reload(self, data, roll):
+        combatant = data.draw(st.sampled_from(self.ids(with_sheet=True)), label="combatant")
+        weapon = data.draw(st.sampled_from(["Pistol", "Longbow", "Rapier"]), label="weapon")
+        self.run("reload", {"combatant": combatant, "weapon": weapon, "roll": roll}, data)
 
     @precondition(lambda self: self.can_attack() and self.plays("tests"))
     @rule(data=st.data())
