@@ -354,3 +354,14 @@ def attack(
         defender_fumbled=opposed and is_fumble(defender_target, defender_roll),
         misfire=attacker_fumbled and misfires(weapon_group, attacker_roll),
     )
+
+
+# Seed 002 "Actions" › Defend, and the Charging line after Sprint.
+DEFEND_BONUS = 20  # to defensive Tests with the chosen Skill or Characteristic, until the start of the next turn
+CHARGE_BONUS = 10  # to the first Melee Test the charger initiates after the charging move
+
+
+def engagement_lapsed(last_round, ended_round):
+    """Seed 002 "Attack" › Engaged: a pair that has gone a full Round without attacking each other in melee is no
+    longer Engaged. last_round: the Round of their last melee attack on each other; checked as `ended_round` ends."""
+    return last_round < ended_round

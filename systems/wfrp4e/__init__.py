@@ -7,8 +7,10 @@ from systems.base import Happenings, System
 from systems.wfrp4e import rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
+    actions,
     attack,
     conditions,
+    engaged,
     fortune,
     group_advantage,
     house_tests,
@@ -84,17 +86,19 @@ class Wfrp4e(System):
                 *conditions.start_of_turn(context, combatant),
                 weapon_properties.starts_turn(context, combatant),
                 turn.unbrace(context.encounter, combatant),
+                actions.stop_defending(context.encounter, combatant),
             ]
         )
 
     def turn_ended(self, context, combatant):
-        notes = conditions.end_of_turn(context, combatant)
+        notes = [*conditions.end_of_turn(context, combatant), actions.charge_lapses(context.encounter, combatant)]
         if momentum.uses_momentum(context.encounter):
             notes.append(momentum.end_of_turn(context, combatant))
         return Happenings(notes)
 
     def round_ended(self, context):
-        notes = conditions.end_of_round(context)
+        notes = engaged.round_ended(context)  # before the rally tests, which only the unengaged may take
+        notes += conditions.end_of_round(context)
         rounds.round_ends(context)
         group_advantage.round_ended(context.encounter, context.encounter.round)
         return Happenings(notes)

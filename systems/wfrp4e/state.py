@@ -17,6 +17,9 @@ class Wfrp4eState(EncounterState):
     # The active combatant's turn (seed 002 "Combat Summary" step 3)
     turn: dict = field(default_factory=dict)  # {"key", "move", "actions", "swaps"}
     braced: dict = field(default_factory=dict)  # combatant id -> True until the start of their next turn
+    defending: dict = field(default_factory=dict)  # combatant id -> the skill they Defend with, until their next turn
+    charging: dict = field(default_factory=dict)  # combatant id -> True from their Charge to their first melee attack
+    engaged: dict = field(default_factory=dict)  # "id:id" (lower id first) -> Round of their last melee attack
     chosen_places: list = field(default_factory=list)  # who bought their place this Round with Fortune
     # Open tests waiting for a roll (house-rule conditions, death rolls)
     prompt_seq: int = 0

@@ -1,11 +1,13 @@
 """What WFRP 4e adds to a viewer's EncounterView: Group Advantage pools or Momentum, the turn's Move and Action,
-open tests, start- and end-of-round effects, braced and surprised combatants."""
+open tests, start- and end-of-round effects, braced, defending, charging, engaged and surprised combatants."""
 
+from characters.models import Character
 from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import group_advantage, momentum
+from systems.wfrp4e.commands import d20_attack, engaged, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
 from systems.wfrp4e.commands.turn import turn_state
+from systems.wfrp4e.sheet import Sheet, with_sheet
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
 MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
@@ -17,9 +19,16 @@ def extend(view, everyone):
     gm = view.is_gm
     state = encounter.state
     braced = state.braced
+    names = {row.pk: row.name for row in view.rows}  # only those this viewer sees
     for row in view.rows:
         row.braced = str(row.pk) in braced
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
+        row.defending = state.defending.get(str(row.pk))
+        row.charging = str(row.pk) in state.charging
+        row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
+    view.defend_bonus = "Advantage" if d20_attack.uses_d20(encounter) else f"+{wfrp4e.DEFEND_BONUS}"
+    view.charge_bonus = wfrp4e.CHARGE_BONUS
+    view.defend_options = defend_options(view.active) if gm else []
     view.active_limits = []
     if view.active is not None and encounter.house_rules:
         in_force = [
@@ -51,6 +60,14 @@ def extend(view, everyone):
     view.sprinting = encounter.plays(toggles.SPRINTING)
     view.bracing = encounter.plays(toggles.BRACE)
     view.swapping_weapons = encounter.plays(toggles.SWAPPING_WEAPONS)
+
+
+def defend_options(active):
+    """What the active combatant can Defend with: the skills and characteristics their sheet opposes attacks with."""
+    if active is None or not active.character_id:
+        return []
+    character = with_sheet(Character.objects.filter(pk=active.character_id)).first()
+    return [name for name, _ in Sheet(character, characteristics=[]).defence_options()] if character else []
 
 
 def can_choose_place(view):

@@ -361,3 +361,8 @@ def test_skill_bonus_and_sl():
     assert wfrp4e.skill_bonus(35) == 3
     assert wfrp4e.test_sl(45, 23) == 2
     assert wfrp4e.test_sl(45, 100) == -6
+
+
+def test_an_engagement_lapses_after_a_full_round_without_attacks():
+    assert not wfrp4e.engagement_lapsed(last_round=3, ended_round=3)
+    assert wfrp4e.engagement_lapsed(last_round=3, ended_round=4)

@@ -23,7 +23,7 @@ from combat.commands.spine import Args, CombatantField
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import KEY, command, d20_attack, group_advantage, turn, weapon_properties
+from systems.wfrp4e.commands import KEY, actions, command, d20_attack, engaged, group_advantage, turn, weapon_properties
 from systems.wfrp4e.commands import momentum as momentum_rule
 from systems.wfrp4e.commands.surprise import surprised_condition
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
@@ -194,8 +194,12 @@ def resolve(
         weapon = SheetWeapon(weapon.weapon, weapon.damage + weapon_properties.precise(encounter, weapon))
     properties = weapon_properties.names(weapon)
     surprised = surprised_condition(context, target)
+    charge_bonus = actions.charge_bonus(encounter, attacker, weapon)
     attack_target = (
-        sheets[attacker.pk].weapon_target(weapon) + (attack_modifier or 0) + wfrp4e.accurate_bonus(properties)
+        sheets[attacker.pk].weapon_target(weapon)
+        + (attack_modifier or 0)
+        + wfrp4e.accurate_bonus(properties)
+        + charge_bonus
     )
     if momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
@@ -213,11 +217,16 @@ def resolve(
         house = d20_attack.resolve(
             context, attacker, target, weapon, defence, attacker_roll, d20, situations or [], fortune_reroll,
             fortune_sl, attack_target, defence_modifier or 0, unseen_attacker,
+            defended=actions.defending_with(encounter, target),
         )  # fmt: skip
         result, defence, defence_target, defender_roll = house.result, house.details["defence"], None, None
+        defend_bonus = 0  # the house rules' D20 tests give Defending an Advantage instead (d20_attack)
         armour = house.armour  # with Partial and Penetrating as the house rules have them
     else:
-        defence_target = sheets[target.pk].defence_value(defence) + (defence_modifier or 0) if defence else None
+        defend_bonus = actions.defend_bonus(encounter, target, defence)
+        defence_target = (
+            sheets[target.pk].defence_value(defence) + (defence_modifier or 0) + defend_bonus if defence else None
+        )
         if defence:
             defender_roll = defender_roll or dice.d(100)
         armour = wfrp4e.armour_against(armour, properties)
@@ -253,10 +262,16 @@ def resolve(
         "wounds": result.wounds,
         "momentum_spent": momentum or 0,
         "additional_effort": effort,
+        "charge_bonus": charge_bonus,
+        "defend_bonus": defend_bonus,
         "gains": [],
         **(house.details if house else {"method": "d100"}),
     }
     notes = []
+    if charge_bonus:
+        notes.append(f"Charge: +{charge_bonus} to the attack")
+    if details["defend_bonus"]:
+        notes.append(f"{target.name} Defends with {defence}: +{details['defend_bonus']}")
     target_wounds = result.wounds if wounds_override is None else wounds_override
     if wounds_override is not None:
         notes.append(f"GM override: {wounds_override} wounds instead of {result.wounds}")
@@ -350,6 +365,10 @@ def record(context, outcome):
         context.reduce_condition(outcome.surprise_ends)
     if details["additional_effort"]:
         group_advantage.use_effort(encounter, group_advantage.pool_of(attacker.side))
+    if details["charge_bonus"]:
+        encounter.state.charging.pop(str(attacker.pk))  # the Charge's bonus is for the first melee attack only
+    if outcome.weapon.kind == "melee":
+        engaged.engage(encounter, attacker, target)
     for gain in details["gains"]:
         if gain["side"] is None:
             momentum_rule.earn(encounter, attacker)

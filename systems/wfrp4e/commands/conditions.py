@@ -14,7 +14,7 @@ from combat.commands.spine import Args, CommandError, CommandForbidden
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import command
+from systems.wfrp4e.commands import command, engaged
 
 __all__ = ["resolve_test", "dismiss_test"]
 
@@ -128,7 +128,7 @@ def start_of_turn(context, combatant):
 
 def end_of_round(context):
     """Seed 000: one Blinded and one Deafened go at the end of every Round, Surprised goes; Stunned and Broken
-    call for their tests."""
+    call for their tests, Broken only for those not Engaged ("Broken": no rally while Engaged with an enemy)."""
     notes = []
     for combatant in context.ordered():
         counts = counts_of(context, combatant)
@@ -136,7 +136,8 @@ def end_of_round(context):
             if counts.get(name):
                 left = change_condition(context, combatant, name, -(removed or counts[name]))
                 notes.append(f"{combatant.name} loses a {name} condition" + (f" ({left} left)." if left else "."))
-        notes += [call_for(context, combatant, test) for test in house.end_of_round_tests(counts)]
+        fighting = bool(engaged.engaged_with(context.encounter, combatant))
+        notes += [call_for(context, combatant, test) for test in house.end_of_round_tests(counts, engaged=fighting)]
     return notes
 
 

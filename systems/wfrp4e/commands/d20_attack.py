@@ -37,10 +37,12 @@ class D20Attack:
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
-            attack_skill, defence_modifier=0, unseen_attacker=False):  # fmt: skip
+            attack_skill, defence_modifier=0, unseen_attacker=False, defended=None):  # fmt: skip
     """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB.
     defence_modifier: the GM's modifier to the defender's skills, taken before their bonuses (DSBs) as the attack's
-    modifier is before the ASB. unseen_attacker: the target cannot clearly see the attacker ("Defenceless")."""
+    modifier is before the ASB. unseen_attacker: the target cannot clearly see the attacker ("Defenceless").
+    defended: the skill the target Defends with (seed 002 "Actions" › Defend), which gives the defence with it the
+    "went Defensive" Advantage."""
     encounter = context.encounter
     sheets = context.sheets_by_combatant()
     target_sheet = sheets.get(target.pk)
@@ -77,6 +79,8 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         | house.situations_from_conditions(kind, attacker_conditions, target_conditions)
         | house.situations_from_weapon(weapon.skill_name, trained)
     )
+    if defended and defence_key(defended) == defence:
+        situations.add("went_defensive")
     count, mode = house.roll_mode(situations, roller, fortune=fortune_reroll)
     rolls = d20 or [context.dice.d(20) for _ in range(count)]
     if len(rolls) != count:

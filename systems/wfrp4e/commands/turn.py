@@ -3,12 +3,20 @@ with Advantage. The tracker keeps what the active combatant has used in the enco
 
 from combat.commands.fields import OneOfField, YesNoField
 from combat.commands.spine import Args, CommandError
+from rules.engine import wfrp4e
 from systems.wfrp4e.commands import command
 from systems.wfrp4e.commands.group_advantage import has_additional_action, turn_key
 
 __all__ = ["mark_turn"]
 
-PARTS = [("move", "Move"), ("action", "Action"), ("sprint", "Sprint"), ("swap", "Swap weapons"), ("brace", "Brace")]
+PARTS = [
+    ("move", "Move"),
+    ("charge", "Charge"),
+    ("action", "Action"),
+    ("sprint", "Sprint"),
+    ("swap", "Swap weapons"),
+    ("brace", "Brace"),
+]
 
 
 def turn_state(encounter):
@@ -32,10 +40,15 @@ def in_additional_action(encounter, combatant):
 
 
 def use(encounter, part, used=True):
-    """Record a Move, an Action, a Sprint or a weapon swap; returns the note of planned()."""
+    """Record a Move, a Charge, an Action, a Sprint or a weapon swap; returns the note of planned()."""
     state, note = planned(encounter, part, used)
     if part == "brace" and used and encounter.active_id:
         encounter.state.braced[str(encounter.active_id)] = True
+    if part == "charge" and encounter.active_id:
+        if used:
+            encounter.state.charging[str(encounter.active_id)] = True
+        else:
+            encounter.state.charging.pop(str(encounter.active_id), None)
     encounter.state.turn = {
         "key": turn_key(encounter),
         "move": state["move"],
@@ -46,16 +59,18 @@ def use(encounter, part, used=True):
 
 
 def planned(encounter, part, used=True):
-    """What using (or giving back) a Move, an Action, a Sprint (seed 000 "Sprinting": the Action moves you as if
-    with two Moves) or a weapon swap (seed 000 "Swapping weapons": one free per turn, more take a Move or an
-    Action) would make of this turn, changing nothing: (the turn's state, a note when it goes beyond what the turn
-    allows)."""
+    """What using (or giving back) a Move, a Charge (seed 002 "Actions": the charging move, then +10 to the first
+    melee attack), an Action, a Sprint (seed 000 "Sprinting": the Action moves you as if with two Moves) or a weapon
+    swap (seed 000 "Swapping weapons": one free per turn, more take a Move or an Action) would make of this turn,
+    changing nothing: (the turn's state, a note when it goes beyond what the turn allows)."""
     state = turn_state(encounter)
     note = ""
-    if part == "move":
+    if part in ("move", "charge"):
         if used and state["move"]:
             note = "the Move was already used this turn"
         state["move"] = used
+        if part == "charge" and used:
+            note = "; ".join(filter(None, [f"+{wfrp4e.CHARGE_BONUS} to the first melee attack after it", note]))
     elif part == "swap":
         state["swaps"] = max(0, state["swaps"] + (1 if used else -1))
         if used and state["swaps"] > 1:
