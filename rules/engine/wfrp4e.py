@@ -356,6 +356,40 @@ def attack(
     )
 
 
+# Seed 002 "Benefits of Advantage" › Batter and Trick: Special Actions bought with Advantage and settled by an
+# Opposed Test of one characteristic each, the spender against the chosen opponent.
+ADVANTAGE_TESTS = {"batter": "S", "trick": "Ag"}
+TRICK_CONDITIONS = ("Ablaze", "Blinded", "Entangled")
+
+
+@dataclass(frozen=True)
+class AdvantageTestOutcome:
+    advantage_to: str | None  # "initiator", "opponent" or None: whose side gains 1 Advantage
+    opponent_gains: str | None  # the Condition the opponent gains
+
+
+def advantage_test(spend, winner, condition=None):
+    """What a Batter or a Trick does once its Opposed Test is settled (seed 002 "Benefits of Advantage").
+
+    winner: as opposed_winner(), the spender being the attacker; None is a stalemate, which the seed leaves out:
+    nobody wins or loses, so nothing happens. Batter: a win knocks the opponent Prone, and the seed's sentence gives
+    the opponent +1 Advantage on a win as on a loss. Trick: a win earns the spender +1 Advantage and, when the GM
+    allows it, the opponent gains the chosen Ablaze, Blinded or Entangled. A loss gives the opponent +1 Advantage.
+    Neither win earns the usual Winning Advantage for an Opposed Test on top.
+    """
+    if spend not in ADVANTAGE_TESTS:
+        raise ValueError(f"'{spend}' is not a spend settled by an Opposed Test")
+    if condition and (spend != "trick" or condition not in TRICK_CONDITIONS):
+        raise ValueError(f"A Trick may inflict {', '.join(TRICK_CONDITIONS)}; a Batter only knocks Prone")
+    if winner == "defender":
+        return AdvantageTestOutcome("opponent", None)
+    if winner != "attacker":
+        return AdvantageTestOutcome(None, None)
+    if spend == "batter":
+        return AdvantageTestOutcome("opponent", "Prone")
+    return AdvantageTestOutcome("initiator", condition or None)
+
+
 # Seed 002 "Actions" › Defend, and the Charging line after Sprint.
 DEFEND_BONUS = 20  # to defensive Tests with the chosen Skill or Characteristic, until the start of the next turn
 CHARGE_BONUS = 10  # to the first Melee Test the charger initiates after the charging move

@@ -8,6 +8,7 @@ from systems.wfrp4e import rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
+    advantage_tests,
     attack,
     conditions,
     engaged,

@@ -26,7 +26,8 @@ def extend(view, everyone):
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging
         row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
-    view.defend_bonus = "Advantage" if d20_attack.uses_d20(encounter) else f"+{wfrp4e.DEFEND_BONUS}"
+    view.d20_tests = d20_attack.uses_d20(encounter)
+    view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view.active) if gm else []
     view.active_limits = []
@@ -43,6 +44,7 @@ def extend(view, everyone):
     view.prompts = [p for p in state.prompts if p["combatant"] in visible]
     view.pools = view.round_end = None
     view.advantage_gains, view.advantage_spends, view.pool_sides = ADVANTAGE_GAINS, [], group_advantage.POOL_SIDES
+    view.advantage_tests = []
     if group_advantage.uses_group_advantage(encounter):
         view.pools = group_advantage.pools(encounter)
         ended_round = state.round_end_pending
@@ -51,7 +53,10 @@ def extend(view, everyone):
             counts, dominant = group_advantage.proposal(encounter, everyone, conditions)
             view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
         if gm:
-            view.advantage_spends = group_advantage.spend_choices(encounter)
+            spends = group_advantage.spend_choices(encounter)
+            view.advantage_spends = [s for s in spends if s.key not in wfrp4e.ADVANTAGE_TESTS]
+            view.advantage_tests = [s for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS]
+            view.trick_conditions = wfrp4e.TRICK_CONDITIONS
     view.turn_used = turn_state(encounter) if view.active is not None else None
     effects = state.round_effects
     fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])

@@ -363,6 +363,28 @@ def test_skill_bonus_and_sl():
     assert wfrp4e.test_sl(45, 100) == -6
 
 
+@pytest.mark.parametrize(
+    "spend, winner, condition, advantage_to, opponent_gains",
+    [
+        ("batter", "attacker", None, "opponent", "Prone"),  # seed 002's wording: the opponent gains it on a win too
+        ("batter", "defender", None, "opponent", None),
+        ("trick", "attacker", "Entangled", "initiator", "Entangled"),
+        ("trick", "attacker", None, "initiator", None),
+        ("trick", "defender", "Ablaze", "opponent", None),
+        ("trick", None, "Blinded", None, None),  # a stalemate: nobody wins or loses
+    ],
+)
+def test_batter_and_trick_outcomes(spend, winner, condition, advantage_to, opponent_gains):
+    outcome = wfrp4e.advantage_test(spend, winner, condition)
+    assert (outcome.advantage_to, outcome.opponent_gains) == (advantage_to, opponent_gains)
+
+
+@pytest.mark.parametrize("spend, condition", [("batter", "Blinded"), ("trick", "Stunned"), ("assess", None)])
+def test_batter_and_trick_refuse_what_the_seed_does_not_offer(spend, condition):
+    with pytest.raises(ValueError):
+        wfrp4e.advantage_test(spend, "attacker", condition)
+
+
 def test_an_engagement_lapses_after_a_full_round_without_attacks():
     assert not wfrp4e.engagement_lapsed(last_round=3, ended_round=3)
     assert wfrp4e.engagement_lapsed(last_round=3, ended_round=4)

@@ -44,8 +44,6 @@ def test_every_gain(table, reason, args, gained):
 @pytest.mark.parametrize(
     "spend_name, args, cost",
     [
-        ("batter", {}, 1),
-        ("trick", {}, 1),
         ("additional_effort", {"amount": 2}, 2),
         ("additional_effort", {"amount": 4}, 4),
         ("flee_from_harm", {}, 2),
@@ -54,6 +52,7 @@ def test_every_gain(table, reason, args, gained):
     ],
 )
 def test_every_spend_takes_its_cost(table, spend_name, args, cost):
+    """Batter and Trick are Opposed Tests with their own command (test_batter_and_trick.py)."""
     commands.start(table.encounter, table.gm)
     for _ in range(3):
         gain(table, reason="assess", sl=6)  # 9 Advantage

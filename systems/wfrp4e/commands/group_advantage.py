@@ -153,6 +153,8 @@ class SpendArgs(PoolArgs):
 @command(SpendArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
 def spend_advantage(context, side, spend, amount, cost):
     encounter = context.encounter
+    if spend.key in wfrp4e.ADVANTAGE_TESTS:
+        raise CommandError(f"{spend.name} is an Opposed Test: test it with Batter / Trick, naming the opponent.")
     available = pools(encounter)[side]
     if spend.key == ADDITIONAL_EFFORT and pending_effort(encounter, side):
         raise CommandError(f"{SIDE_LABEL[side]} already bought Additional Effort for their next Test: make it first.")
