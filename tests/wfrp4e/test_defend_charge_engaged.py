@@ -35,6 +35,8 @@ def phone(fight):
 def test_defending_adds_20_to_defences_with_that_skill_until_the_defenders_next_turn(fight):
     encounter, gm = fight.table.encounter, fight.table.gm
     turn_of(fight, fight.anders)
+    tools = gm_page(fight).split('id="defend"')[1].split("</form>")[0]
+    assert "<option>Dodge</option>" in tools and 'id="turn-defend"' in tools
     outcome = commands.defend(encounter, gm, skill="dodge")
     assert outcome.message == "Anders Defends with Dodge: +20 to defend with it until their next turn."
     assert state(fight).turn["actions"] == 1
@@ -82,6 +84,7 @@ def test_defend_needs_a_skill_the_sheet_defends_with(fight):
 def test_a_charge_uses_the_move_and_adds_10_to_the_first_melee_attack_only(fight):
     encounter, gm = fight.table.encounter, fight.table.gm
     turn_of(fight, fight.anders)
+    assert 'id="turn-charge"' in gm_page(fight)
     outcome = commands.mark_turn(encounter, gm, part="charge", used=True)
     assert "+10 to the first melee attack after it" in outcome.message
     assert outcome.result["move"] is True

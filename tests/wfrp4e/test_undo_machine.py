@@ -374,6 +374,10 @@ class UndoMachine(RuleBasedStateMachine):
     def mark_turn(self, data, part, used):
         self.run("mark_turn", {"part": part, "used": used}, data)
 
+    @rule(data=st.data(), skill=st.sampled_from(["Melee (Basic)", "Dodge", "WS", "Ag", "Charm"]))
+    def defend(self, data, skill):
+        self.run("defend", {"skill": skill}, data)
+
     @rule(data=st.data())
     def end_encounter(self, data):
         self.run("end_encounter", data=data)
@@ -440,6 +444,19 @@ class UndoMachine(RuleBasedStateMachine):
         side = data.draw(st.sampled_from([side for side in ("ally", "adversary") if self.pools().get(side)]), "side")
         args = {"side": side, "spend": data.draw(st.sampled_from(self.world.spends), label="spend")}
         self.run("spend_advantage", {**args, **self.draw_optional(data, {"amount": st.integers(1, 5)})}, data)
+
+    @precondition(lambda self: self.can_attack() and not self.plays("momentum"))
+    @rule(data=st.data(), spend=st.sampled_from(choices("batter_or_trick", "spend")))
+    def batter_or_trick(self, data, spend):
+        initiator, opponent = self.draw_pair(data)
+        args = {"spend": spend, "initiator": initiator, "opponent": opponent}
+        extras = {
+            "condition": st.sampled_from(choices("batter_or_trick", "condition")),
+            "initiator_roll": D100,
+            "opponent_roll": D100,
+            "d20": D20,
+        }
+        self.run("batter_or_trick", {**args, **self.draw_optional(data, extras)}, data)
 
     @precondition(lambda self: "round_end_pending" in self.pools())
     @rule(data=st.data(), dominant=st.sampled_from(choices("resolve_round_advantage", "dominant")))
