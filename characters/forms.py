@@ -35,7 +35,7 @@ class CharacterForm(forms.ModelForm):
         self.fields["weapons"].queryset = Weapon.objects.filter(system=system)
         self.fields["weapons"].label_from_instance = lambda w: f"{w.name} ({w.damage_label})"
         self.fields["armour"].queryset = Armour.objects.filter(system=system)
-        self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.points} AP)"
+        self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.protection_label})"
         self.fields["traits_text"] = forms.CharField(
             label="Creature traits",
             required=False,

@@ -58,6 +58,14 @@ class Character(models.Model):
     weapons = models.ManyToManyField(Weapon, blank=True, related_name="+")
     armour = models.ManyToManyField(Armour, blank=True, related_name="+")
     traits = models.JSONField(default=dict, blank=True, help_text='Creature traits with ratings, e.g. {"Champion": 2}.')
+    points = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='A game system\'s own counters, e.g. {"corruption_permanent": 1, "experience": 5} for Symbaroum.',
+    )
+    abilities = models.JSONField(
+        default=dict, blank=True, help_text='Abilities and powers with their level, e.g. {"Iron Fist": "Adept"}.'
+    )
     notes = models.TextField(blank=True, help_text="The player's own notes.")
     gm_notes = models.TextField(blank=True, help_text="Seen only by the GM.")
 
@@ -73,6 +81,9 @@ class Character(models.Model):
 
     def characteristic(self, key):
         return int(self.characteristics.get(key, 0) or 0)
+
+    def point(self, key, default=0):
+        return int(self.points.get(key, default) or 0)
 
 
 class CharacterSkill(models.Model):

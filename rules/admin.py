@@ -54,7 +54,7 @@ class WeaponAdmin(ReferenceDataAdmin):
 
 @admin.register(models.Armour)
 class ArmourAdmin(ReferenceDataAdmin):
-    list_display = ["name", "locations", "points", "system", "customised"]
+    list_display = ["name", "locations", "protection_label", "impeding", "system", "customised"]
     filter_horizontal = ["properties"]
 
 
@@ -100,6 +100,29 @@ class CriticalWoundInline(admin.TabularInline):
 class CriticalTableAdmin(ReferenceDataAdmin):
     list_display = ["name", "locations", "system", "customised"]
     inlines = [CriticalWoundInline]
+
+
+@admin.register(models.Feat)
+class FeatAdmin(ReferenceDataAdmin):
+    list_display = ["name", "homebrew", "system", "order", "customised"]
+    ordering = ["system", "order"]
+
+
+@admin.register(models.Manoeuvre)
+class ManoeuvreAdmin(ReferenceDataAdmin):
+    list_display = ["name", "key", "test", "system", "customised"]
+    ordering = ["system", "order"]
+
+
+@admin.register(models.Trap)
+class TrapAdmin(ReferenceDataAdmin):
+    list_display = ["name", "damage_dice", "set_by", "holds_victim", "system", "customised"]
+
+
+@admin.register(models.Building)
+class BuildingAdmin(ReferenceDataAdmin):
+    list_display = ["name", "health", "breakpoint", "fortification", "system", "customised"]
+    ordering = ["system", "order"]
 
 
 @admin.register(models.HouseRule)

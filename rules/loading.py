@@ -22,6 +22,10 @@ KINDS = {
     "advantage_spends": rules.AdvantageSpend,
     "critical_tables": rules.CriticalTable,
     "critical_wounds": rules.CriticalWound,
+    "feats": rules.Feat,
+    "manoeuvres": rules.Manoeuvre,
+    "traps": rules.Trap,
+    "buildings": rules.Building,
     "house_rules": rules.HouseRule,
 }
 

@@ -1,4 +1,5 @@
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 
 from rules.systems import GameSystem
@@ -11,6 +12,10 @@ HIT_LOCATIONS = [
     ("left_leg", "Left leg"),
     ("right_leg", "Right leg"),
 ]
+
+
+# Damage or protection rolled with dice, for systems that roll them (Symbaroum: 1d8, 1d12+1, 2d6).
+dice_notation = RegexValidator(r"^[1-9]\d?d(4|6|8|10|12|20)([+-][1-9]\d?)?$", "Write dice like 1d8, 2d6 or 1d10+1.")
 
 
 class ReferenceDataManager(models.Manager):
@@ -133,6 +138,12 @@ class Weapon(ReferenceData):
     range = models.CharField(max_length=40, blank=True, help_text="Ranged, in yards (e.g. 50, or SB×3).")
     damage = models.SmallIntegerField(help_text="The number in the damage, e.g. 4 for +SB+4.")
     adds_strength_bonus = models.BooleanField(default=True, help_text="Damage is +SB plus the number.")
+    damage_dice = models.CharField(
+        max_length=12,
+        blank=True,
+        validators=[dice_notation],
+        help_text="For systems that roll weapon damage (e.g. 1d8); empty for a fixed number.",
+    )
     properties = models.ManyToManyField(Property, blank=True, related_name="weapons")
     ratings = models.JSONField(
         default=dict, blank=True, help_text='This weapon\'s rating of each rated property it has, e.g. {"Shield": 1}.'
@@ -153,6 +164,8 @@ class Weapon(ReferenceData):
 
     @property
     def damage_label(self):
+        if self.damage_dice:
+            return self.damage_dice
         sign = "+" if self.damage >= 0 else ""
         return f"+SB{sign}{self.damage}" if self.adds_strength_bonus else f"+{self.damage}"
 
@@ -165,10 +178,23 @@ class Weapon(ReferenceData):
 class Armour(ReferenceData):
     locations = models.JSONField(default=list, help_text=f"Locations covered: {', '.join(k for k, _ in HIT_LOCATIONS)}")
     points = models.PositiveSmallIntegerField(help_text="Armour Points on each location covered.")
+    protection_dice = models.CharField(
+        max_length=12,
+        blank=True,
+        validators=[dice_notation],
+        help_text="For systems that roll armour (e.g. 1d4); empty for fixed points.",
+    )
+    impeding = models.PositiveSmallIntegerField(
+        default=0, help_text="What wearing it takes off Defence and some tests (Symbaroum); 0 for none."
+    )
     properties = models.ManyToManyField(Property, blank=True, related_name="armour")
 
     class Meta(ReferenceData.Meta):
         verbose_name_plural = "armour"
+
+    @property
+    def protection_label(self):
+        return self.protection_dice or f"{self.points} AP"
 
     def clean(self):
         super().clean()
@@ -307,3 +333,62 @@ class HouseRule(ReferenceData):
     @property
     def text(self):
         return self.full_text or self.description
+
+
+class Feat(ReferenceData):
+    """A feat a hero pays for to pull off (Symbaroum, seed 001 "Alternate Rules" › "Feats")."""
+
+    homebrew = models.BooleanField(default=False, help_text="The table's own, not the book's.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+
+
+class Manoeuvre(ReferenceData):
+    """A tactical option open to every combatant (Symbaroum, seed 001 "Manoeuvres", seed 004 "Maneuvers"): `key`
+    is what the engine and commands name it by."""
+
+    key = models.SlugField(max_length=40)
+    test = models.CharField(max_length=60, blank=True, help_text="The test it takes, e.g. [Strong←Strong].")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+        constraints = [
+            *ReferenceData.Meta.constraints,
+            models.UniqueConstraint(fields=["system", "key"], name="manoeuvre_key_unique_per_system"),
+        ]
+
+
+class Trap(ReferenceData):
+    """A kind of trap, with who may set it and what it does to its victim (Symbaroum, seed 001 "Traps")."""
+
+    damage_dice = models.CharField(
+        max_length=12, blank=True, validators=[dice_notation], help_text="Empty: as its description says."
+    )
+    set_by = models.CharField(max_length=80, help_text="Who may set it: anyone, or the abilities it needs.")
+    holds_victim = models.BooleanField(default=False, help_text="It holds the victim in place until freed.")
+
+
+class Building(ReferenceData):
+    """A structure that can be damaged and breached (Symbaroum variant, seed 004 "Damage on Buildings"): `key`
+    is the engine's name for it (rules.engine.symbaroum.BUILDINGS)."""
+
+    key = models.SlugField(max_length=40)
+    health = models.PositiveIntegerField()
+    breakpoint = models.PositiveIntegerField(help_text="Damage within one turn that breaches it at once.")
+    fortification = models.PositiveSmallIntegerField(help_text="Its Toughness: damage must get past it.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(ReferenceData.Meta):
+        ordering = ["system", "order"]
+        constraints = [
+            *ReferenceData.Meta.constraints,
+            models.UniqueConstraint(fields=["system", "key"], name="building_key_unique_per_system"),
+        ]
+
+    def clean(self):
+        super().clean()
+        if self.health is not None and self.breakpoint is not None and self.breakpoint > self.health:
+            raise ValidationError({"breakpoint": "A Breakpoint cannot be more than the building's Health."})

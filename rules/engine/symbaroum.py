@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.engine.initiative import turn_order
+from rules.engine.tables import seed_rows
 
 D20_FACES = range(1, 21)
 D10_FACES = range(1, 11)
@@ -291,6 +292,32 @@ def toughness(strong):
     """Strong (the variant: Might), but at least 10 — the core rulebook's maximum Toughness (the variant's
     Health); neither seed gives it."""
     return max(strong, 10)
+
+
+def defence(quick, impeding=0, shield=False, balanced_weapons=0):
+    """Defence tests roll against Quick (the variant: Agility), less the armour's Impeding, +1 with a shield or
+    buckler and +1 for each Balanced weapon wielded. Seed 001 "Actions in Combat" › "Defence" bases it on Quick
+    and modifies it by armour and shield, "Special Actions" › "Shield" gives the +1; the Impeding and Balanced
+    amounts are the core rulebook's."""
+    return quick - impeding + (SHIELD_DEFENCE_BONUS if shield else 0) + balanced_weapons
+
+
+def corruption_threshold(resolute):
+    """Half of Resolute, rounded up: corruption at or past it marks the character (the core rulebook's value;
+    seed 001 "Feats" lets heroes pay for feats in permanent corruption but gives no threshold)."""
+    return math.ceil(resolute / 2)
+
+
+def abomination_limit(resolute):
+    """Total corruption (temporary and permanent) at or past Resolute turns the character into an abomination
+    (the core rulebook's value)."""
+    return resolute
+
+
+# Abilities and mystical powers are learnt at three levels, monstrous traits at I to III (core rulebook; seed 001
+# "Homebrew Rules" names Polearm Mastery (Adept) and Rapid Fire's Novice, Adept and Master levels).
+ABILITY_LEVELS = ("Novice", "Adept", "Master")
+TRAIT_LEVELS = ("I", "II", "III")
 
 
 @dataclass(frozen=True)
@@ -822,16 +849,10 @@ class Building:
     fortification: int  # the building's Toughness: damage must get past it (Wrecking ignores it)
 
 
+# Seed 004's table, shipped once in rules/data/symbaroum/buildings.json (an admin may edit the database's copy).
 BUILDINGS = {
-    "croft": Building("Croft", 10, 5, 5),
-    "farm_house": Building("Farm house", 10, 5, 10),
-    "guard_tower_wood": Building("Guard Tower, wood", 10, 5, 15),
-    "guard_tower_stone": Building("Guard Tower, stone", 40, 20, 20),
-    "fort_wood": Building("Fort, wood", 50, 25, 15),
-    "manor": Building("Manor", 100, 50, 10),
-    "fort_stone": Building("Fort, stone", 200, 100, 20),
-    "stronghold": Building("Stronghold", 500, 250, 20),
-    "castle": Building("Castle", 1000, 500, 20),
+    row["key"]: Building(row["name"], row["health"], row["breakpoint"], row["fortification"])
+    for row in seed_rows("symbaroum", "buildings")
 }
 BREACH_ATTACKERS_DIE = 4  # attackers through the breach each turn
 BREACH_DEFENDERS_ABREAST = 4

@@ -1,14 +1,18 @@
-"""Symbaroum (seed 001_7a8c5b8a8aaad980.txt): so far only its turn order; not yet offered for new campaigns."""
+"""Symbaroum (seed 001_7a8c5b8a8aaad980.txt) and its variant with Health, Might, Agility, Subtlety, Vigilance and
+Impedance (seed 004_36d902b4e62b72ab.txt, the `variant` toggle): optional rules as toggles, the character sheet and
+its form, and the turn order; not yet offered for new campaigns (combat is still to come)."""
 
 import systems
 from rules.engine import symbaroum
 from systems.base import System
+from systems.symbaroum import toggles
 
 
 class Symbaroum(System):
     key = "symbaroum"
     label = "Symbaroum"
     short_label = "Symbaroum"
+    toggles = toggles.TOGGLES
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
     def initiative_rank(self, combatant):
