@@ -18,6 +18,7 @@ class CharacterForm(forms.ModelForm):
 
     points = ()  # the system's point fields, shown after Wounds
     characteristics_heading = "Characteristics"  # what the system calls its rules.Characteristic rows
+    has_skills = True  # a system without rules.Skill rows leaves the skills table out
 
     class Meta:
         model = Character

@@ -160,14 +160,16 @@ def edit_character(request, pk):
     character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
     system = character.campaign.system
     CharacterForm = systems.get(system).character_form
-    if request.method == "POST":
-        form = CharacterForm(request.POST, instance=character)
-        skills = SkillFormSet(request.POST, instance=character, form_kwargs={"system": system})
-        if form.is_valid() and skills.is_valid():
+    data = request.POST if request.method == "POST" else None
+    form = CharacterForm(data, instance=character)
+    skills = SkillFormSet(data, instance=character, form_kwargs={"system": system}) if form.has_skills else None
+    if data is not None:
+        if form.is_valid() and (skills is None or skills.is_valid()):
             with transaction.atomic():
                 fight = points_for_the_fight(character, form)
                 form.save()
-                skills.save()
+                if skills is not None:
+                    skills.save()
                 if fight:
                     combatant, points = fight
                     commands.execute(
@@ -175,9 +177,6 @@ def edit_character(request, pk):
                     )
             messages.success(request, f"{character.name} saved.")
             return redirect("sheet", pk=character.pk)
-    else:
-        form = CharacterForm(instance=character)
-        skills = SkillFormSet(instance=character, form_kwargs={"system": system})
     return render(request, "characters/edit.html", {"character": character, "form": form, "skills": skills})
 
 

@@ -13,6 +13,7 @@ class Symbaroum(System):
     label = "Symbaroum"
     short_label = "Symbaroum"
     toggles = toggles.TOGGLES
+    partials = {"sheet_stats": "symbaroum/sheet.html#stats"}
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
     def initiative_rank(self, combatant):
@@ -21,6 +22,22 @@ class Symbaroum(System):
 
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
+
+    def sheet(self, character):
+        from systems.symbaroum.sheet import Sheet
+
+        return Sheet(character)
+
+    def sheets(self, character_ids, with_characteristics=True):
+        from systems.symbaroum.sheet import sheets
+
+        return sheets(character_ids)
+
+    @property
+    def character_form(self):
+        from systems.symbaroum.sheet_form import SymbaroumCharacterForm
+
+        return SymbaroumCharacterForm
 
 
 SYSTEM = systems.register(Symbaroum())

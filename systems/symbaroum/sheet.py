@@ -1,0 +1,100 @@
+"""A Symbaroum character's sheet worked out from a character: attributes in the campaign's words (the variant's
+when it plays the `variant` toggle), Toughness, Pain Threshold, Defence, corruption and its limits, experience,
+abilities, traits, weapons and armour. The sheet page and the phone read a character through this one place; every
+rule comes from rules.engine.symbaroum."""
+
+from dataclasses import dataclass
+
+from characters.models import Character
+from rules.engine import symbaroum
+from rules.models import Characteristic
+from rules.systems import GameSystem
+from systems.symbaroum import toggles
+
+# The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
+# is the failed shots left under the Ranged Weapons homebrew (seed 001), or a plain count without it.
+POINTS = {
+    "corruption_temporary": 0,
+    "corruption_permanent": 0,
+    "experience": 0,
+    "ammunition": symbaroum.AMMUNITION_MISSES,
+}
+
+
+def profile_of(campaign):
+    """The variant's vocabulary when the campaign plays it, else the core book's."""
+    return symbaroum.VARIANT if toggles.VARIANT.key in campaign.house_rules else symbaroum.SYMBAROUM
+
+
+def attribute_name(profile, stored):
+    """The profile's word for an attribute stored under its core name: "Strong" -> "Might" in the variant."""
+    try:
+        return profile.name(symbaroum.canonical_attribute(stored))
+    except ValueError:  # an attribute an admin added: it has no other name
+        return stored
+
+
+@dataclass(frozen=True)
+class SheetAttribute:
+    key: str  # the name it is stored under, the core book's: "Strong"
+    name: str  # the name shown: "Might" in the variant
+    value: int
+    label: str
+
+
+class Sheet:
+    def __init__(self, character, attributes=None):
+        self.character = character
+        profile = profile_of(character.campaign)
+        rows = attributes if attributes is not None else list(Characteristic.objects.filter(system=character.system))
+        self.attributes = [
+            SheetAttribute(
+                row.name, attribute_name(profile, row.name), character.characteristic(row.name), row.full_name
+            )
+            for row in rows
+        ]
+        # The table's words for the derived values (Toughness, Pain Threshold, Armour, Impeding) and for Strong,
+        # which Toughness comes from, or the variant's.
+        self.words = {key: profile.name(key) for key in (*symbaroum.DERIVED, "strong")}
+
+        def value(key):
+            return symbaroum.sheet_value(character.characteristics, key, profile)
+
+        self.toughness = character.max_wounds
+        self.core_toughness = symbaroum.toughness(value("strong"))
+        self.pain_threshold = symbaroum.pain_threshold(value("strong"))
+        self.weapons = list(character.weapons.all())
+        self.armour = list(character.armour.all())
+        self.impeding = sum(piece.impeding for piece in self.armour)
+        self.defence = symbaroum.defence(value("quick"), self.impeding)
+
+        self.corruption_temporary = character.point("corruption_temporary")
+        self.corruption_permanent = character.point("corruption_permanent")
+        self.corruption = self.corruption_temporary + self.corruption_permanent
+        self.corruption_threshold = symbaroum.corruption_threshold(value("resolute"))
+        self.abomination_limit = symbaroum.abomination_limit(value("resolute"))
+        self.experience = character.point("experience")
+        self.ammunition = character.point("ammunition", POINTS["ammunition"])
+        self.abilities = sorted(character.abilities.items())
+        self.traits = [(name, trait_level(level)) for name, level in sorted(character.traits.items())]
+
+    @property
+    def marked_by_corruption(self):
+        return self.corruption >= self.corruption_threshold
+
+
+def trait_level(level):
+    """A trait's stored level as the book writes it: 2 -> "II"; a trait without a level shows none."""
+    if level is True or not isinstance(level, int) or not 1 <= level <= len(symbaroum.TRAIT_LEVELS):
+        return ""
+    return symbaroum.TRAIT_LEVELS[level - 1]
+
+
+def with_sheet(queryset):
+    """Prefetch everything a sheet reads, so a list of sheets costs a fixed number of queries."""
+    return queryset.select_related("campaign").prefetch_related("weapons__properties", "armour__properties")
+
+
+def sheets(character_ids):
+    attributes = list(Characteristic.objects.filter(system=GameSystem.SYMBAROUM))
+    return {c.pk: Sheet(c, attributes) for c in with_sheet(Character.objects.filter(pk__in=character_ids))}

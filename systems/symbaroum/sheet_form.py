@@ -1,0 +1,88 @@
+"""The GM's form for a Symbaroum character: the generic sheet with the attributes under the campaign's words, plus
+corruption, experience, ammunition and abilities with their levels, and traits written with the book's I-III."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from characters.forms import CharacterForm
+from rules.engine import symbaroum
+from systems.symbaroum.sheet import POINTS, attribute_name, profile_of, trait_level
+
+POINT_FIELDS = {
+    "corruption_temporary": ("Temporary corruption", "Gained from powers and artifacts; fades after the scene."),
+    "corruption_permanent": ("Permanent corruption", "Stays; also what NPCs pay for feats."),
+    "experience": ("Experience", "Unspent; feats cost 1 when the Feats rule is played."),
+    "ammunition": (
+        "Ammunition",
+        "Failed shots left (3 is a full quiver) with the Ranged Weapons homebrew, else a count.",
+    ),
+}
+ROMAN_LEVEL = re.compile(r"\s+(I{1,3})$", re.IGNORECASE)
+
+
+class SymbaroumCharacterForm(CharacterForm):
+    points = (*POINT_FIELDS, "abilities_text")
+    characteristics_heading = "Attributes"
+    has_skills = False  # abilities with levels take the place of skills
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        profile = profile_of(self.instance.campaign)
+        self.fields["max_wounds"].label = profile.name("toughness")
+        self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
+        for name in self.characteristic_names:
+            self.fields[f"characteristic_{name}"].label = attribute_name(profile, name)
+        for key, (label, help_text) in POINT_FIELDS.items():
+            self.fields[key] = forms.IntegerField(
+                label=label,
+                min_value=0,
+                max_value=999,
+                required=False,  # left empty: the sheet keeps what it has
+                initial=self.instance.point(key, POINTS[key]),
+                help_text=help_text,
+            )
+        self.fields["abilities_text"] = forms.CharField(
+            label="Abilities and powers",
+            required=False,
+            initial=", ".join(f"{name} {level}" for name, level in self.instance.abilities.items()),
+            help_text="Each with its level, e.g. Iron Fist Adept, Witchsight Novice",
+        )
+        self.fields["traits_text"].label = "Traits"
+        self.fields["traits_text"].help_text = "With a level I to III where it has one, e.g. Robust II, Regeneration I"
+        self.fields["traits_text"].initial = ", ".join(
+            f"{name} {trait_level(level)}".strip() for name, level in self.instance.traits.items()
+        )
+
+    def clean_abilities_text(self):
+        abilities = {}
+        for part in filter(None, (p.strip() for p in self.cleaned_data["abilities_text"].split(","))):
+            name, _, level = part.rpartition(" ")
+            level = level.strip("()").capitalize()
+            if not name.strip() or level not in symbaroum.ABILITY_LEVELS:
+                raise ValidationError(
+                    f'"{part}": give each ability its level, {", ".join(symbaroum.ABILITY_LEVELS)} '
+                    '(e.g. "Iron Fist Adept").'
+                )
+            abilities[name.strip()] = level
+        return abilities
+
+    def clean_traits_text(self):
+        # The book writes levels I-III; stored as numbers like every system's trait ratings.
+        parts = (p.strip() for p in self.cleaned_data["traits_text"].split(","))
+        self.cleaned_data["traits_text"] = ", ".join(
+            ROMAN_LEVEL.sub(lambda match: f" {len(match[1])}", part) for part in parts
+        )
+        traits = super().clean_traits_text()
+        too_high = [name for name, level in traits.items() if level is not True and level > len(symbaroum.TRAIT_LEVELS)]
+        if too_high:
+            raise ValidationError(f"Trait levels run from I to III: {', '.join(too_high)}.")
+        return traits
+
+    def save(self, commit=True):
+        for key in POINT_FIELDS:
+            if self.cleaned_data[key] is not None:
+                self.instance.points[key] = self.cleaned_data[key]
+        self.instance.abilities = self.cleaned_data["abilities_text"]
+        return super().save(commit)
