@@ -20,14 +20,29 @@ def test_demo_seed_builds_an_encounter_with_four_player_characters_and_six_npcs(
     call_command("seeddemo")
     call_command("seeddemo")  # idempotent
     assert "gm" in capsys.readouterr().out
-    campaign = Campaign.objects.get()
-    assert campaign.system == "wfrp4e"
+    campaign = Campaign.objects.get(system="wfrp4e")
     assert Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False).count() == 4
     assert Character.objects.filter(campaign=campaign, is_npc=True).count() == 6
     encounter = Encounter.objects.get(name="Ambush at the ford")
     assert encounter.combatants.count() == 10 and encounter.status == "active" and encounter.house_rules == []
     house = Encounter.objects.get(name="Bridge toll (house rules)")
     assert "momentum" in house.house_rules and "tests" in house.house_rules and house.combatants.count() == 7
+
+
+@pytest.mark.django_db
+def test_demo_seed_builds_a_symbaroum_campaign_with_players_and_creatures():
+    call_command("loadrules")
+    call_command("seeddemo")
+    call_command("seeddemo")  # idempotent
+    campaign = Campaign.objects.get(system="symbaroum")
+    assert "ammunition_countdown" in campaign.house_rules and "variant" not in campaign.house_rules
+    players = Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False)
+    assert players.count() == 4 and Character.objects.filter(campaign=campaign, is_npc=True).count() == 5
+    assert all(sum(c.characteristics.values()) == 80 for c in players)
+    troll = Character.objects.get(campaign=campaign, name="Arch Troll Grumm")
+    assert troll.traits["Regeneration"] == 2 and troll.weapons.get().damage_label == "1d4"
+    ulrika = Character.objects.get(campaign=campaign, name="Ulrika Vinterdotter")
+    assert ulrika.abilities["Marksman"] == "Adept" and {w.name for w in ulrika.weapons.all()} == {"Longbow", "Dagger"}
 
 
 def test_check_deploy_is_clean_with_production_settings():

@@ -4,11 +4,11 @@ from characters import demo
 
 
 class Command(BaseCommand):
-    help = "Create the demo campaign, its players and an encounter in progress (once)."
+    help = "Create the demo campaigns, their players and an encounter in progress (once)."
 
     def handle(self, *args, **options):
-        campaign, created = demo.seed()
-        self.stdout.write(("Created" if created else "Kept") + f" the demo campaign '{campaign.name}'.")
+        for campaign, created in (demo.seed(), demo.seed_symbaroum()):
+            self.stdout.write(("Created" if created else "Kept") + f" the demo campaign '{campaign.name}'.")
         self.stdout.write("Demo logins (username / password):")
         for username, password in demo.LOGINS:
             role = {"admin": "Django admin", "gm": "GM"}.get(username, "player")
