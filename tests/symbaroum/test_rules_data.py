@@ -4,6 +4,7 @@ summary citing its seed heading, and the engine reads the buildings table from t
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 import systems
@@ -69,3 +70,30 @@ def test_the_engine_reads_the_buildings_table_from_the_shipped_copy(rules_data):
         key: (b.label, b.health, b.breakpoint, b.fortification) for key, b in symbaroum.BUILDINGS.items()
     }
     assert shipped["castle"] == ("Castle", 1000, 500, 20) and shipped["croft"] == ("Croft", 10, 5, 5)
+
+
+@pytest.mark.parametrize("model", ["feat", "manoeuvre", "trap", "building"])
+def test_the_gm_edits_feats_manoeuvres_traps_and_buildings_in_admin(admin_client, rules_data, model):
+    assert admin_client.get(f"/admin/rules/{model}/").status_code == 200
+
+
+def test_an_admin_edit_of_a_building_is_checked_and_kept_by_the_loader(admin_client, rules_data):
+    croft = Building.objects.get(system="symbaroum", key="croft")
+    form = {"system": "symbaroum", "name": "Croft", "key": "croft", "health": 12, "fortification": 5, "order": 0}
+    page = admin_client.post(f"/admin/rules/building/{croft.pk}/change/", {**form, "breakpoint": 13})
+    assert "A Breakpoint cannot be more than the building" in page.content.decode()
+    assert admin_client.post(f"/admin/rules/building/{croft.pk}/change/", {**form, "breakpoint": 6}).status_code == 302
+    assert load()["kept"] == 1
+    croft.refresh_from_db()
+    assert (croft.health, croft.breakpoint, croft.customised) == (12, 6, True)
+
+
+@pytest.mark.parametrize("dice, valid", [("1d8", True), ("2d6", True), ("1d10+1", True), ("d8", False), ("1d7", False)])
+def test_weapon_dice_are_checked(rules_data, dice, valid):
+    spear = Weapon.objects.get(system="symbaroum", name="Spear")
+    spear.damage_dice = dice
+    if valid:
+        spear.full_clean()
+    else:
+        with pytest.raises(ValidationError, match="Write dice like 1d8"):
+            spear.full_clean()

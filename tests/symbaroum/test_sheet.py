@@ -129,3 +129,15 @@ def test_generic_templates_leave_symbaroum_words_to_its_package():
         if re.search(r"symbaroum|corruption|pain threshold|\bimpeding\b|abilities", path.read_text(), re.IGNORECASE)
     ]
     assert mentions == []
+
+
+def test_the_phone_shows_the_players_own_stat_block_in_an_encounter(symbaroum_table):
+    from combat import commands
+    from tests.factories import EncounterFactory
+
+    encounter = EncounterFactory(campaign=symbaroum_table.campaign, name="Ford")
+    for character in (symbaroum_table.ulrika, symbaroum_table.brother):
+        commands.add_combatant(encounter, symbaroum_table.gm, character=character.pk)
+    page = text(symbaroum_table.client(symbaroum_table.anna).get(f"/encounters/{encounter.pk}/"))
+    assert "<dt>Strong</dt><dd><strong>15</strong>" in page and "Pain Threshold <strong>8</strong>" in page
+    assert page.count("<h3>Attributes</h3>") == 1  # Brother Ansgar's sheet is not on Anna's phone
