@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rules', '0005_house_rule_full_text'),
+        ('rules', '0006_weapon_property_ratings'),
     ]
 
     operations = [
