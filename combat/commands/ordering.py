@@ -8,6 +8,23 @@ def renumber(context, ordered):
             context.touch(combatant)
 
 
+def back_to_initiative(context, combatant_ids):
+    """Put the given combatants back at their initiative's place in the order, after a rule moved them, ties broken
+    as the system breaks them; returns log notes of any roll-offs that placing them took."""
+    notes = []
+    for pk in combatant_ids:
+        ordered = context.ordered()
+        combatant = next((c for c in ordered if c.pk == pk), None)
+        if combatant is None or combatant.initiative is None:
+            continue
+        rest = [c for c in ordered if c.pk != pk]
+        place, rolls = context.system.initiative_place(context, rest, combatant)
+        renumber(context, rest[:place] + [combatant] + rest[place:])
+        if rolls:
+            notes.append(f"{combatant.name} is back in initiative order.{roll_offs_note(context, rolls)}")
+    return notes
+
+
 def place_by_initiative(ordered, initiative):
     """Index before the first combatant acting later: after everyone with equal or higher initiative."""
     return next(

@@ -33,3 +33,9 @@ def _break_tie(tied, roll_off, rolls, depth=0):
         group = [key for key in tied if scores[key] == score]
         ordered.extend(_break_tie(group, roll_off, rolls, depth + 1))
     return ordered
+
+
+def acting_last(order, last):
+    """`order` with the keys in `last` moved to its end, each group keeping its own order: for rules that make
+    someone act last whatever their initiative."""
+    return [key for key in order if key not in last] + [key for key in order if key in last]

@@ -117,9 +117,35 @@ def units_die(roll):
     return roll % 10
 
 
+def fumbled_hit_damage(weapon_damage, fumbled_roll):
+    """A hit a fumble deals by itself: the weapon's Damage with the fumbled roll's units die as its SL (seed 002
+    "Criticals and Fumbles (cont)", the 91-00 row, and "Misfires!")."""
+    return weapon_damage + units_die(fumbled_roll)
+
+
 def misfire_damage(weapon_damage, fumbled_roll):
     """Seed 002 "Misfires!": full Damage to the Primary Arm, the units die as the effective SL."""
-    return weapon_damage + units_die(fumbled_roll)
+    return fumbled_hit_damage(weapon_damage, fumbled_roll)
+
+
+# Seed 002 "Criticals and Fumbles (cont)": what the tracker does for each band of the fumble table, beyond the
+# Wound of 01-20 that the table's rows carry: act last next round, -10 to next round's Action, lose the next Move,
+# miss the next Action, a Torn Muscle (Minor) that counts as a Critical Wound, hit an ally (or be Stunned).
+FUMBLE_EFFECTS = (
+    (21, 40, "act_last"),
+    (41, 60, "action_penalty"),
+    (61, 70, "lose_move"),
+    (71, 80, "miss_action"),
+    (81, 90, "torn_muscle"),
+    (91, 100, "hit_ally"),
+)
+FUMBLED_ACTION_PENALTY = -10
+TORN_MUSCLE = "Torn Muscle (Minor)"
+
+
+def fumble_effect(d100):
+    """The lasting effect of a fumble roll (a FUMBLE_EFFECTS key), or None for the rows that only cost a Wound."""
+    return next((effect for low, high, effect in FUMBLE_EFFECTS if low <= d100 <= high), None)
 
 
 # Weapon qualities and flaws the house rules keep "same as book" (seed 000 "Weapon Properties": Accurate, Damaging,

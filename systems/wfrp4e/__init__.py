@@ -3,6 +3,7 @@
 
 import systems
 from rules.engine import wfrp4e
+from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
 from systems.wfrp4e import rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
@@ -13,6 +14,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     conditions,
     engaged,
     fortune,
+    fumbles,
     group_advantage,
     house_tests,
     momentum,
@@ -73,8 +75,7 @@ class Wfrp4e(System):
         if not context.encounter.plays(toggles.SLOW):
             return order
         sheets = context.sheets_by_combatant()
-        slow = {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")}
-        return [pk for pk in order if pk not in slow] + [pk for pk in order if pk in slow]
+        return acting_last(order, {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")})
 
     def encounter_started(self, context):
         surprised = [c.name for c in context.ordered() if surprise.surprised_condition(context, c)]
@@ -88,6 +89,7 @@ class Wfrp4e(System):
                 weapon_properties.starts_turn(context, combatant),
                 turn.unbrace(context.encounter, combatant),
                 actions.stop_defending(context.encounter, combatant),
+                fumbles.starts_turn(context, combatant),
             ]
         )
 
@@ -105,7 +107,7 @@ class Wfrp4e(System):
         return Happenings(notes)
 
     def round_started(self, context):
-        notes = fortune.back_to_initiative(context)
+        notes = fortune.back_to_initiative(context) + fumbles.round_starts(context)
         summary = rounds.round_starts(context)
         return Happenings(notes, summary, {"round_effects": context.encounter.state.round_effects})
 
@@ -116,7 +118,11 @@ class Wfrp4e(System):
         return {"pools": view_.pools or {}, "round_end": view_.round_end}
 
     def combatant_json(self, view_, row):
-        return {"advantage": row.advantage, "momentum": row.advantage if view_.momentum else None}
+        return {
+            "advantage": row.advantage,
+            "momentum": row.advantage if view_.momentum else None,
+            "fumble_effects": row.fumble_effects,
+        }
 
     def sheet(self, character):
         return Sheet(character)

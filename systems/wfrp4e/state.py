@@ -21,6 +21,9 @@ class Wfrp4eState(EncounterState):
     charging: dict = field(default_factory=dict)  # combatant id -> True from their Charge to their first melee attack
     engaged: dict = field(default_factory=dict)  # "id:id" (lower id first) -> Round of their last melee attack
     chosen_places: list = field(default_factory=list)  # who bought their place this Round with Fortune
+    # Fumbles still to take effect (seed 002 "Criticals and Fumbles (cont)"): {"combatant", "effect", "round"}, the
+    # round it applies in, or None for the fumbler's next turn (a lost Move or Action) or for good (Torn Muscle)
+    fumble_effects: list = field(default_factory=list)
     # Open tests waiting for a roll (house-rule conditions, death rolls)
     prompt_seq: int = 0
     prompts: list = field(default_factory=list)

@@ -4,7 +4,7 @@ open tests, start- and end-of-round effects, braced, defending, charging, engage
 from characters.models import Character
 from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import d20_attack, engaged, group_advantage, momentum
+from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
 from systems.wfrp4e.commands.turn import turn_state
 from systems.wfrp4e.sheet import Sheet, with_sheet
@@ -20,8 +20,10 @@ def extend(view, everyone):
     state = encounter.state
     braced = state.braced
     names = {row.pk: row.name for row in view.rows}  # only those this viewer sees
+    fumbled = fumbles.labels(encounter)
     for row in view.rows:
         row.braced = str(row.pk) in braced
+        row.fumble_effects = fumbled.get(row.pk, [])
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging
@@ -58,6 +60,8 @@ def extend(view, everyone):
             view.advantage_tests = [s for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS]
             view.trick_conditions = wfrp4e.TRICK_CONDITIONS
     view.turn_used = turn_state(encounter) if view.active is not None else None
+    if view.active is not None:
+        view.active_limits += fumbles.turn_limits(encounter, view.active)
     effects = state.round_effects
     fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])
     view.round_effects = effects if gm and fresh else None

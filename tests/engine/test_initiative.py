@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engine import symbaroum
-from rules.engine.initiative import turn_order
+from rules.engine.initiative import acting_last, turn_order
 
 
 def scripted(*rolls):
@@ -28,3 +28,7 @@ def test_turn_order_is_a_permutation_sorted_by_rank(ranks, rng):
     assert sorted(order) == sorted(ranks)
     for first, second in itertools.pairwise(order):
         assert ranks[first] >= ranks[second]
+
+
+def test_acting_last_moves_keys_to_the_end_in_their_own_order():
+    assert acting_last(["a", "b", "c", "d"], {"c", "a"}) == ["b", "d", "a", "c"]

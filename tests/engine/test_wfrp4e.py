@@ -388,3 +388,17 @@ def test_batter_and_trick_refuse_what_the_seed_does_not_offer(spend, condition):
 def test_an_engagement_lapses_after_a_full_round_without_attacks():
     assert not wfrp4e.engagement_lapsed(last_round=3, ended_round=3)
     assert wfrp4e.engagement_lapsed(last_round=3, ended_round=4)
+
+
+@pytest.mark.parametrize(
+    "roll, effect",
+    [(1, None), (20, None), (21, "act_last"), (40, "act_last"), (41, "action_penalty"), (60, "action_penalty"),
+     (61, "lose_move"), (70, "lose_move"), (71, "miss_action"), (80, "miss_action"), (81, "torn_muscle"),
+     (90, "torn_muscle"), (91, "hit_ally"), (100, "hit_ally")],
+)  # fmt: skip
+def test_fumble_effect_bands(roll, effect):
+    assert wfrp4e.fumble_effect(roll) == effect
+
+
+def test_a_fumbled_hit_uses_the_units_die_as_sl():
+    assert wfrp4e.fumbled_hit_damage(7, 99) == 16 and wfrp4e.fumbled_hit_damage(7, 100) == 7

@@ -23,7 +23,17 @@ from combat.commands.spine import Args, CombatantField
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import KEY, actions, command, d20_attack, engaged, group_advantage, turn, weapon_properties
+from systems.wfrp4e.commands import (
+    KEY,
+    actions,
+    command,
+    d20_attack,
+    engaged,
+    fumbles,
+    group_advantage,
+    turn,
+    weapon_properties,
+)
 from systems.wfrp4e.commands import momentum as momentum_rule
 from systems.wfrp4e.commands.surprise import surprised_condition
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
@@ -204,7 +214,10 @@ def resolve(
     if momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
     effort = group_advantage.pending_effort(encounter, group_advantage.pool_of(attacker.side))
-    attack_target += effort
+    # Seed 002 "Criticals and Fumbles (cont)", 41-60: last round's fumble costs this round's Action -10; a free
+    # attack takes no Action.
+    fumble_penalty = 0 if free_attack else fumbles.action_penalty(encounter, attacker)
+    attack_target += effort + fumble_penalty
     if free_attack == "disengaging":
         defence = "Dodge"  # seed 000 "Disengaging": the free attack is opposed with Dodge
     target_sheet = sheets.get(target.pk)
@@ -264,10 +277,11 @@ def resolve(
         "additional_effort": effort,
         "charge_bonus": charge_bonus,
         "defend_bonus": defend_bonus,
+        "fumble_penalty": fumble_penalty,
         "gains": [],
         **(house.details if house else {"method": "d100"}),
     }
-    notes = []
+    notes = [f"{fumble_penalty} to this Action for last round's fumble"] if fumble_penalty else []
     if charge_bonus:
         notes.append(f"Charge: +{charge_bonus} to the attack")
     if details["defend_bonus"]:
@@ -291,12 +305,12 @@ def resolve(
         details["critical_on_attacker"] = critical(crit_tables, location, defender_critical_roll or dice.d(100))
         attacker_wounds += details["critical_on_attacker"]["wounds"]
         notes.append(f"{target.name} criticals {attacker.name}: {details['critical_on_attacker']['text']}")
-    fumbles = None
+    fumble_table = None
     if result.attacker_fumbled or result.defender_fumbled:
-        fumbles = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
+        fumble_table = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
     if result.attacker_fumbled:
         fumble_roll = fumble_roll or dice.d(100)
-        details["fumble"] = {**wfrp4e.fumble(fumble_roll, table=fumbles), "roll": fumble_roll}
+        details["fumble"] = fumble_details(fumble_table, fumble_roll, weapon.damage, attacker_roll, hit_locations)
         attacker_wounds += details["fumble"]["wounds"]
         notes.append(f"{attacker.name} fumbles: {details['fumble']['text']}")
     if result.misfire:
@@ -310,10 +324,10 @@ def resolve(
         notes.append(f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed")
     if result.defender_fumbled:
         defender_fumble_roll = defender_fumble_roll or dice.d(100)
-        details["defender_fumble"] = {
-            **wfrp4e.fumble(defender_fumble_roll, table=fumbles),
-            "roll": defender_fumble_roll,
-        }
+        # The tracker knows the skill a defender opposes with, not the weapon: the GM gives a 91-00 blow's Damage.
+        details["defender_fumble"] = fumble_details(
+            fumble_table, defender_fumble_roll, None, defender_roll, hit_locations
+        )
         target_wounds += details["defender_fumble"]["wounds"]
         notes.append(f"{target.name} fumbles: {details['defender_fumble']['text']}")
     special_effect = weapon_properties.effects(context, attacker, target, weapon, special, free_attack, result)
@@ -361,6 +375,11 @@ def record(context, outcome):
     weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)
     suffer(context, target, details["target_wounds"])
     suffer(context, attacker, details["attacker_wounds"])
+    if details["fumble_penalty"]:
+        fumbles.spend_action_penalty(encounter, attacker)
+    for key, fumbler in (("fumble", attacker), ("defender_fumble", target)):
+        if key in details:
+            fumbles.record(context, fumbler, details[key])
     if outcome.surprise_ends:
         context.reduce_condition(outcome.surprise_ends)
     if details["additional_effort"]:
@@ -381,6 +400,15 @@ def record(context, outcome):
         encounter.state.free_attacks[str(attacker.pk)] = encounter.round
     elif encounter.active_id == attacker.pk:
         turn.use(encounter, "action")
+
+
+def fumble_details(table, fumble_roll, weapon_damage, fumbled_roll, hit_locations):
+    """The fumble table's row for `fumble_roll` with its lasting effect and, on 91-00, the blow on an ally."""
+    effect = wfrp4e.fumble_effect(fumble_roll)
+    details = {**wfrp4e.fumble(fumble_roll, table=table), "roll": fumble_roll, "effect": effect}
+    if effect == "hit_ally":
+        details["ally_hit"] = fumbles.ally_hit(weapon_damage, fumbled_roll, hit_locations)
+    return details
 
 
 def preview_attack(context, **args):

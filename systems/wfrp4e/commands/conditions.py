@@ -52,10 +52,11 @@ def target_for(context, combatant, skill, modifier):
     return value + modifier
 
 
-def prompt(context, combatant, test=None, **extra):
+def prompt(context, combatant, test=None, answer="resolve_test", **extra):
+    """Open a prompt for `combatant`; `answer` is the command that answers it (an API client calls it by name)."""
     state = context.encounter.state
     state.prompt_seq += 1
-    entry = {"id": state.prompt_seq, "combatant": combatant.pk, "name": combatant.name, **extra}
+    entry = {"id": state.prompt_seq, "combatant": combatant.pk, "name": combatant.name, "answer": answer, **extra}
     if test is not None:
         modifier = test.modifier + condition_modifier(context, combatant)
         entry.update(asdict(test), modifier=modifier, target=target_for(context, combatant, test.skill, modifier))
@@ -168,6 +169,8 @@ def close(context, entry):
 def resolve_test(context, prompt, roll, target):
     """Resolve an open condition test (or death roll) with a typed or rolled d100; the engine decides."""
     entry = prompt
+    if entry["kind"] == "fumble":
+        raise CommandError(f"Open test {entry['id']} is a fumble's choice for the GM: answer it with resolve_fumble.")
     combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
     roll = roll or context.dice.d(100)
     close(context, entry)

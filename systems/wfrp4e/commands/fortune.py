@@ -2,8 +2,8 @@
 choosing in that Round's order, initiative aside. The place holds for that Round; the next one is back to
 initiative."""
 
+from combat.commands import ordering
 from combat.commands.fields import WholeNumberField
-from combat.commands.ordering import renumber, roll_offs_note
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from systems.wfrp4e import toggles
@@ -28,7 +28,7 @@ def choose_when_to_act(context, combatant, position):
     left = context.spend_points(combatant, "fortune")
     rest = [c for c in ordered if c.pk != combatant.pk]
     position = min(position, len(rest))
-    renumber(context, rest[:position] + [combatant] + rest[position:])
+    ordering.renumber(context, rest[:position] + [combatant] + rest[position:])
     if combatant.pk == encounter.active_id and position > 0:
         encounter.active = context.ordered()[0]
     encounter.state.chosen_places.append(combatant.pk)
@@ -50,17 +50,7 @@ def back_to_initiative(context):
     if not chosen:
         return []
     context.encounter.state.chosen_places = []
-    notes = []
-    for pk in chosen:
-        ordered = context.ordered()
-        combatant = next((c for c in ordered if c.pk == pk), None)
-        if combatant is None or combatant.initiative is None:
-            continue
-        rest = [c for c in ordered if c.pk != pk]
-        place, rolls = context.system.initiative_place(context, rest, combatant)
-        renumber(context, rest[:place] + [combatant] + rest[place:])
-        if rolls:
-            notes.append(f"{combatant.name} is back in initiative order.{roll_offs_note(context, rolls)}")
+    notes = ordering.back_to_initiative(context, chosen)
     by_pk = {c.pk: c for c in context.ordered()}
-    renumber(context, [by_pk[pk] for pk in context.system.slow_last(context, list(by_pk))])
+    ordering.renumber(context, [by_pk[pk] for pk in context.system.slow_last(context, list(by_pk))])
     return notes

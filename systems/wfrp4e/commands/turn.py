@@ -39,6 +39,12 @@ def in_additional_action(encounter, combatant):
     return encounter.active_id == combatant.pk and state["allowed"] > 1 and state["actions"] >= 1
 
 
+def lost_this_turn(encounter):
+    """The parts ("move", "action") a fumble took from the active combatant's turn before it began."""
+    state = encounter.state.turn
+    return state.get("lost", []) if state.get("key") == turn_key(encounter) else []
+
+
 def use(encounter, part, used=True):
     """Record a Move, a Charge, an Action, a Sprint or a weapon swap; returns the note of planned()."""
     state, note = planned(encounter, part, used)
@@ -49,13 +55,22 @@ def use(encounter, part, used=True):
             encounter.state.charging[str(encounter.active_id)] = True
         else:
             encounter.state.charging.pop(str(encounter.active_id), None)
+    lost = lost_this_turn(encounter)
     encounter.state.turn = {
         "key": turn_key(encounter),
         "move": state["move"],
         "actions": state["actions"],
         "swaps": state["swaps"],
+        **({"lost": lost} if lost else {}),
     }
     return note
+
+
+def lose(encounter, parts):
+    """The active combatant's turn begins with `parts` ("move", "action") already gone: a fumble took them."""
+    for part in parts:
+        use(encounter, part)
+    encounter.state.turn["lost"] = list(parts)
 
 
 def planned(encounter, part, used=True):
