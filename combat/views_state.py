@@ -148,6 +148,10 @@ def combatant_json(view, row):
 SHOWN_OF_OTHERS = {"id", "name", "side"}
 
 
+PROMPT_FIELDS = ("id", "answer", "combatant", "name", "kind", "condition", "reason", "skill", "modifier", "target")
+
+
 def prompt_json(prompt):
-    """An open test waiting for a roll, as the GM screen and the phone show it."""
-    return {key: prompt.get(key) for key in ("id", "combatant", "name", "kind", "reason", "skill", "target")}
+    """An open test waiting for a roll or a choice, as the GM screen and the phone show it; `answer` names the
+    command that answers it, with the prompt's `id`."""
+    return {key: prompt.get(key) for key in PROMPT_FIELDS}

@@ -70,3 +70,24 @@ def test_open_tests_are_listed_for_whoever_rolls_them(busy_table):
     assert [(p["combatant"], p["skill"]) for p in gm_prompts] == [(table.gunther.pk, "Endurance")]
     assert api_state(table, table.bruno).json()["prompts"] == gm_prompts
     assert api_state(table, table.anna).json()["prompts"] == []
+
+
+def test_the_gm_answers_an_open_test_through_the_api_by_its_id(busy_table):
+    table = busy_table
+    commands.set_house_rules(table.encounter, table.gm, rules=["all"])
+    table.encounter.refresh_from_db()
+    while table.encounter.active_id != table.gunther.pk:
+        commands.next_turn(table.encounter, table.gm)
+    commands.next_turn(table.encounter, table.gm)
+    state = api_state(table, table.gm).json()
+    [test] = state["prompts"]
+    assert test["answer"] == "resolve_test" and test["condition"] == "Bleeding" and test["kind"] == "test"
+    answer = {"prompt": test["id"], "roll": 5, "target": 40}
+    response = Client().post(
+        f"/api/encounters/{table.encounter.pk}/commands/",
+        {"command": test["answer"], "args": answer, "expected_version": state["version"]},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {table.token(table.gm)}",
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["result"]["success"] is True and response.json()["state"]["prompts"] == []
