@@ -23,10 +23,11 @@ __all__ = [
 from django import forms
 
 from combat import snapshot
-from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
+from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, Encounter, LogEntry
+from rules.engine.dice import TypedDice
 from rules.models import ConditionDefinition
 from systems.base import Happenings
 
@@ -226,9 +227,15 @@ def start(context):
     }
 
 
-@command()
-def next_turn(context):
+class NextTurnArgs(Args):
+    d10 = DieField(10, help_text="The d10 the turn change rolls (a condition's damage, say); rolled when empty.")
+
+
+@command(NextTurnArgs)
+def next_turn(context, d10):
     require_active(context)
+    if d10 is not None:
+        context.dice = TypedDice(context.dice, {10: [d10]})
     encounter = context.encounter
     system = context.system
     ordered = context.ordered()
@@ -248,6 +255,8 @@ def next_turn(context):
         upcoming = ordered[index + 1]
     encounter.active = upcoming
     happened += system.turn_started(context, upcoming)
+    if d10 is not None and context.dice.unused:
+        raise CommandError(f"Nothing at this turn change rolls a d10, so the {d10} typed has no use: leave it empty.")
     notes = [note for note in happened.notes if note]
     ended = f" {', '.join(expired)} ended." if expired else ""
     said = f" {' '.join(notes)}" if notes else ""

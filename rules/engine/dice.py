@@ -32,6 +32,24 @@ class Dice:
         return Roll(expression, tuple(self.d(sides) for _ in range(count)), modifier)
 
 
+class TypedDice(Dice):
+    """The dice a command was given by hand, {faces: [values]}, shown in turn by the dice of those faces it
+    rolls; any other roll is left to `dice`."""
+
+    def __init__(self, dice, typed):
+        self.dice = dice
+        self.typed = {faces: list(values) for faces, values in typed.items()}
+
+    def d(self, sides):
+        waiting = self.typed.get(sides)
+        return waiting.pop(0) if waiting else self.dice.d(sides)
+
+    @property
+    def unused(self):
+        """{faces: [values]} typed but not rolled."""
+        return {faces: values for faces, values in self.typed.items() if values}
+
+
 def parse(expression):
     """`2d6+1` -> (2, 6, 1); raises ValueError with a readable message for anything else."""
     match = EXPRESSION.match(expression or "")

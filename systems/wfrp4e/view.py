@@ -33,6 +33,7 @@ def extend(view, everyone):
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view.active) if gm else []
     view.active_limits = []
+    view.burning = False  # the active combatant's turn ends with the house rule's Ablaze d10
     if view.active is not None and encounter.house_rules:
         in_force = [
             c.name
@@ -40,6 +41,7 @@ def extend(view, everyone):
             if encounter.plays(toggles.condition_toggle(c.name)) or c.name == "Unconscious"
         ]
         view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)]
+        view.burning = "Ablaze" in in_force
     view.momentum = momentum.uses_momentum(encounter)
     view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
     visible = {row.pk for row in view.rows if gm or row.mine}

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.engine.dice import Dice, parse
+from rules.engine.dice import Dice, TypedDice, parse
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,14 @@ def test_roll_totals_stay_within_the_expression_bounds(count, sides, modifier, s
 
 def test_same_seed_same_rolls():
     assert Dice(random.Random(3)).roll("5d10").rolls == Dice(random.Random(3)).roll("5d10").rolls
+
+
+def test_typed_dice_show_the_typed_values_first_then_roll():
+    class Always3:
+        def randint(self, low, high):
+            return 3
+
+    dice = TypedDice(Dice(Always3()), {10: [9]})
+    assert (dice.d(100), dice.d(10), dice.d(10)) == (3, 9, 3)
+    assert dice.unused == {}
+    assert TypedDice(Dice(Always3()), {10: [9]}).unused == {10: [9]}

@@ -213,3 +213,32 @@ def test_brace_lasts_until_the_bracers_next_turn(house):
     while encounter.active_id != house.anders.pk:
         outcome = commands.next_turn(encounter, gm)
     assert "Anders is no longer braced." in outcome.message
+
+
+def test_the_ablaze_d10_can_be_typed_when_the_turn_ends(house):
+    add(house, house.anders, "Ablaze", 2)
+    encounter, gm = house.table.encounter, house.table.gm
+    while encounter.active_id != house.anders.pk:
+        commands.next_turn(encounter, gm)
+    page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'aria-label="Ablaze d10 for Anders"' in page
+    # The typed 9, not the dice's 1: 9 + 2 Ablaze - (TB 4 + AP 3 on the body) = 4.
+    outcome = commands.next_turn(encounter, gm, dice=Dice(Fixed(1)), d10=9)
+    assert "Anders loses 4 Wounds at the end of the turn (Ablaze 4 (d10 9))." in outcome.message
+    assert wounds(house.anders) == 10
+
+
+@pytest.mark.parametrize("d10", [0, 11, "x"])
+def test_a_typed_d10_out_of_range_is_refused(house, d10):
+    encounter, gm = house.table.encounter, house.table.gm
+    with pytest.raises(CommandError, match="A d10 shows 1 to 10"):
+        commands.next_turn(encounter, gm, d10=d10)
+
+
+def test_a_typed_d10_nobody_rolls_is_refused_and_changes_nothing(house):
+    encounter, gm = house.table.encounter, house.table.gm
+    version = encounter.version
+    with pytest.raises(CommandError, match="Nothing at this turn change rolls a d10"):
+        commands.next_turn(encounter, gm, d10=4)
+    encounter.refresh_from_db()
+    assert encounter.version == version
