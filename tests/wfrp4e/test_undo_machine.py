@@ -567,6 +567,13 @@ class UndoMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.prompts())
     @rule(data=st.data())
+    def resolve_fumble(self, data):
+        args = {"prompt": self.draw_prompt(data)}
+        extras = {"ally": st.sampled_from(self.ids()), "damage": st.integers(0, 20)}
+        self.run("resolve_fumble", {**args, **self.draw_optional(data, extras)}, data)
+
+    @precondition(lambda self: self.prompts())
+    @rule(data=st.data())
     def dismiss_test(self, data):
         self.run("dismiss_test", {"prompt": self.draw_prompt(data)}, data)
 

@@ -137,7 +137,7 @@ class ResolveFumbleArgs(PromptArgs):
     )
 
 
-@command(ResolveFumbleArgs, rule="Criticals and Fumbles")
+@command(ResolveFumbleArgs, rule="Fumbles")
 def resolve_fumble(context, prompt, ally, damage):
     """The GM's choice on a 91-00 fumble: the ally the blow hits, or Stunned for the fumbler."""
     entry = prompt
