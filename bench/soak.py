@@ -5,8 +5,8 @@ demo player that reconnects like the htmx ws extension (same close codes, same b
 redis-server on a free port, stopped and started again every `--restart-every` minutes. Prints, and exits non-zero
 when a goal is missed:
 
-- sockets lost (closed by the server while the phone wanted them) and phones not recovered at the end: those whose
-  last pushed version is not the database's after a short settle (goal 0);
+- sockets lost (closed by the server while the phone wanted them; goal 0) and phones not recovered at the end:
+  those whose last pushed version is not the database's after a short settle (goal 0);
 - per Redis restart, the time to converge: from Redis answering again until every phone has been pushed the first
   version committed after that (at most one interval of it is the wait for the GM's next command); the worst one;
 - RSS of each uvicorn worker after the warm-up and at the end, and its growth (goal <= 10 %).
@@ -323,9 +323,11 @@ def report(options, database_url, figures):
             missed.append("phones never converged after a restart")
 
     print(
-        f"sockets lost: {len(closes)} ({codes_text(Counter(code for _, code in closes))}), "
+        f"sockets lost: {len(closes)} ({codes_text(Counter(code for _, code in closes))}; goal 0), "
         f"failed reconnect attempts: {sum(phone.failed_connects for phone in phones)}"
     )
+    if closes:
+        missed.append("sockets lost")
     stale = [phone for phone in phones if phone.version != final]
     print(f"sockets not recovered at the end: {len(stale)} (goal 0; database at version {final})")
     for state, count in Counter(phone_state(phone, clock) for phone in stale).items():
