@@ -340,12 +340,14 @@ def attack(
     weapon_group="",
     hit_locations=None,
     properties=frozenset(),
+    charging=False,
 ):
     """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
 
     Melee is opposed (give the defender's skill and roll); an undefended attack is an ordinary test.
     armour: {location: AP}, already as the weapon meets it (armour_against); hit_locations: a hit location table
-    (the seed's by default); properties: the weapon's property names (Damaging, Impact, Tiring, Dangerous).
+    (the seed's by default); properties: the weapon's property names (Damaging, Impact, Tiring, Dangerous);
+    charging: the attacker Charged this Turn (Tiring).
     Damage = weapon damage + the SL by which the attack won (damage_sl); wounds subtract TB + AP at the location
     read from the reversed roll to hit.
     A successful double is a Critical on the other side whoever wins the opposed test: the seed works SL and
@@ -363,7 +365,7 @@ def attack(
         hit = test_success(attacker_target, attacker_roll)
         net_sl = attacker_sl
     location = hit_location(attacker_roll, table=hit_locations) if hit else None
-    damage = weapon_damage + damage_sl(max(net_sl, 0), attacker_roll, properties) if hit else 0
+    damage = weapon_damage + damage_sl(max(net_sl, 0), attacker_roll, properties, charging) if hit else 0
     wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
     attacker_fumbled = is_fumble(attacker_target, attacker_roll, dangerous="Dangerous" in properties)
     return AttackResult(

@@ -411,7 +411,7 @@ class HouseAttack:
 
 
 def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="attacker", fortune_sl=0,
-           off_hand=False, wrap=False, properties=frozenset()):  # fmt: skip
+           off_hand=False, wrap=False, properties=frozenset(), charging=False):  # fmt: skip
     """One attack under "Tests": Fortune adds +1 SL per point to the roller ("Fortune Points"), the off-hand
     costs the attacker 2 SL; a hit with a "Wrap" weapon whose units die is 0 strikes the head. Damage = weapon
     damage + OSL; wounds = damage - (TB + AP at the location).
@@ -424,7 +424,7 @@ def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="
     location = roll.location
     if roll.hit and wrap and d100 % 10 == 0:
         location = "head"
-    damage = weapon_damage + wfrp4e.damage_sl(roll.opposed_sl, d100, properties) if roll.hit else 0
+    damage = weapon_damage + wfrp4e.damage_sl(roll.opposed_sl, d100, properties, charging) if roll.hit else 0
     wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if roll.hit else 0
     dangerous = "Dangerous" in properties and not roll.hit and wfrp4e.shows_nine(d100)
     return HouseAttack(roll, location, damage, wounds, roll.fumble or dangerous)

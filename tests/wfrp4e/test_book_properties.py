@@ -117,3 +117,16 @@ def test_a_repeater_fires_its_rating_in_shots_between_reloads(fight):
         fight.attack(weapon="Repeater Handgun", defence="", attacker_roll=23)
     commands.undo(fight.table.encounter, fight.table.gm)
     assert fight.attack(weapon="Repeater Handgun", defence="", attacker_roll=23).result["hit"]
+
+
+def test_tiring_keeps_damaging_for_the_turn_the_attacker_charges(fight):
+    give("Hand Weapon", "Damaging")
+    give("Hand Weapon", "Tiring")
+    encounter, gm = fight.table.encounter, fight.table.gm
+    while encounter.active_id != fight.anders.pk:
+        commands.next_turn(encounter, gm)
+    # 47 against 52 (+1 SL): Tiring lets Damaging's units die (7) count only with a Charge.
+    assert fight.attack(defence="", attacker_roll=47).result["damage"] == 8
+    commands.mark_turn(encounter, gm, part="charge", used=True)
+    r = fight.attack(defence="", attacker_roll=47).result  # 47 against 62: +2 SL, the units die (7) higher
+    assert (r["charge_bonus"], r["damage"]) == (10, 14)

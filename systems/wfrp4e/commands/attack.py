@@ -230,7 +230,7 @@ def resolve(
         house = d20_attack.resolve(
             context, attacker, target, weapon, defence, attacker_roll, d20, situations or [], fortune_reroll,
             fortune_sl, attack_target, defence_modifier or 0, unseen_attacker,
-            defended=actions.defending_with(encounter, target),
+            defended=actions.defending_with(encounter, target), charging=bool(charge_bonus),
         )  # fmt: skip
         result, defence, defence_target, defender_roll = house.result, house.details["defence"], None, None
         defend_bonus = 0  # the house rules' D20 tests give Defending an Advantage instead (d20_attack)
@@ -254,6 +254,7 @@ def resolve(
             weapon_group=weapon.group,
             hit_locations=hit_locations,
             properties=properties,
+            charging=bool(charge_bonus),
         )
     details = {
         "attacker": attacker.pk,

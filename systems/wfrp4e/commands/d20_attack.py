@@ -37,12 +37,12 @@ class D20Attack:
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
-            attack_skill, defence_modifier=0, unseen_attacker=False, defended=None):  # fmt: skip
+            attack_skill, defence_modifier=0, unseen_attacker=False, defended=None, charging=False):  # fmt: skip
     """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB.
     defence_modifier: the GM's modifier to the defender's skills, taken before their bonuses (DSBs) as the attack's
     modifier is before the ASB. unseen_attacker: the target cannot clearly see the attacker ("Defenceless").
     defended: the skill the target Defends with (seed 002 "Actions" › Defend), which gives the defence with it the
-    "went Defensive" Advantage."""
+    "went Defensive" Advantage. charging: the attacker Charged this Turn (a Tiring weapon's Damaging and Impact)."""
     encounter = context.encounter
     sheets = context.sheets_by_combatant()
     target_sheet = sheets.get(target.pk)
@@ -102,7 +102,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
-        wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP), properties=weapon_names,
+        wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP), properties=weapon_names, charging=charging,
     )  # fmt: skip
     roll = outcome.roll
     critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
