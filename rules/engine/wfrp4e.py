@@ -69,13 +69,16 @@ LOCATIONS = ("head", "left_arm", "right_arm", "body", "left_leg", "right_leg")
 
 
 def armour_points(pieces):
-    """Armour Points per location (seed 002 "Attack" › "4: Apply Damage" uses the AP where the hit lands):
-    every piece covering a location adds its AP. pieces: [(locations, points)]."""
-    totals = dict.fromkeys(LOCATIONS, 0)
-    for locations, points in pieces:
+    """Armour Points per location (seed 002 "Attack" › "4: Apply Damage" uses the AP where the hit lands).
+    pieces: [(locations, points, flexible)]. Layering is the book's "Flexible" (seed 000 "Armor Properties" keeps it
+    as in the core rules): one Flexible layer may be worn under one other piece and both count; pieces that cannot be
+    layered do not add up, the best of them counts."""
+    flexible, rigid = dict.fromkeys(LOCATIONS, 0), dict.fromkeys(LOCATIONS, 0)
+    for locations, points, is_flexible in pieces:
+        layer = flexible if is_flexible else rigid
         for location in locations:
-            totals[location] += points
-    return totals
+            layer[location] = max(layer[location], points)
+    return {location: flexible[location] + rigid[location] for location in LOCATIONS}
 
 
 def wounds_suffered(damage, toughness_bonus, armour):

@@ -393,9 +393,9 @@ def roll_mode(situations, roller="attacker", fortune=False):
 
 def house_armour_points(pieces, penetrating=False, partial_rule=True, penetrating_rule=True):
     """AP per location with "Partial" (the piece's AP -1) and "Penetrating" (ignores half of the non-magical AP,
-    rounded up). pieces: [(locations, points, is_partial)]."""
-    totals = wfrp4e.armour_points((locations, max(0, points - (1 if partial and partial_rule else 0)))
-                                  for locations, points, partial in pieces)  # fmt: skip
+    rounded up). pieces: [(locations, points, is_partial, is_flexible)]."""
+    totals = wfrp4e.armour_points((locations, max(0, points - (1 if partial and partial_rule else 0)), flexible)
+                                  for locations, points, partial, flexible in pieces)  # fmt: skip
     if penetrating and penetrating_rule:
         return {location: ap - (ap + 1) // 2 for location, ap in totals.items()}
     return totals

@@ -85,10 +85,12 @@ class Sheet:
             for w in character.weapons.all()
         ]
         pieces = list(character.armour.all())
-        self.armour = wfrp4e.armour_points((piece.locations, piece.points) for piece in pieces)
         self.armour_pieces = [
             (piece.locations, piece.points, {p.name for p in piece.properties.all()}) for piece in pieces
         ]
+        self.armour = wfrp4e.armour_points(
+            (locations, points, "Flexible" in names) for locations, points, names in self.armour_pieces
+        )
         self.locations = [
             SheetLocation(key, label, self.armour[key], [p.name for p in pieces if key in p.locations])
             for key, label in HIT_LOCATIONS

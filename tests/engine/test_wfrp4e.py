@@ -295,9 +295,21 @@ def test_critical_wound_rows_are_looked_up_and_missing_rows_are_none():
     assert wfrp4e.critical_wound([], 50) is None
 
 
-def test_armour_points_add_up_per_location():
-    points = wfrp4e.armour_points([(["body", "left_arm", "right_arm"], 1), (["body"], 2), (["head"], 2)])
+def test_a_flexible_layer_adds_to_the_piece_over_it():
+    jack, mail_shirt, helm = (["body", "left_arm", "right_arm"], 1, False), (["body"], 2, True), (["head"], 2, False)
+    points = wfrp4e.armour_points([jack, mail_shirt, helm])
     assert points == {"head": 2, "left_arm": 1, "right_arm": 1, "body": 3, "left_leg": 0, "right_leg": 0}
+
+
+def test_pieces_that_cannot_be_layered_do_not_add_up():
+    """The book's Flexible: only a Flexible layer goes under another piece; a jerkin over a jack adds nothing, and
+    two mail layers are still one layer."""
+    jack, jerkin = (["body", "left_arm", "right_arm"], 1, False), (["body"], 1, False)
+    breastplate = (["body"], 2, False)
+    assert wfrp4e.armour_points([jack, jerkin])["body"] == 1
+    assert wfrp4e.armour_points([jack, breastplate])["body"] == 2
+    shirt, coat = (["body"], 2, True), (["body", "left_arm", "right_arm", "left_leg", "right_leg"], 2, True)
+    assert wfrp4e.armour_points([shirt, coat, breastplate])["body"] == 4
 
 
 def test_weapon_damage_and_misfire_damage():

@@ -130,3 +130,19 @@ def test_tiring_keeps_damaging_for_the_turn_the_attacker_charges(fight):
     commands.mark_turn(encounter, gm, part="charge", used=True)
     r = fight.attack(defence="", attacker_roll=47).result  # 47 against 62: +2 SL, the units die (7) higher
     assert (r["charge_bonus"], r["damage"]) == (10, 14)
+
+
+@pytest.mark.parametrize(
+    "worn, body_ap",
+    [
+        (("Leather Jack",), 1),
+        (("Leather Jack", "Leather Jerkin"), 1),  # neither is Flexible: the best counts, they do not add up
+        (("Leather Jack", "Mail Shirt"), 3),  # Flexible mail under the jack: both count
+        (("Mail Shirt", "Mail Coat"), 2),  # two Flexible layers are still one layer
+    ],
+)
+def test_armour_layers_only_with_flexible(fight, worn, body_ap):
+    equip(fight.orc.character, None, None, ("Hand Weapon", "Shield"), worn)
+    # 47 against 52, unopposed: +1 SL; the reversed 74 lands on the body; 7 + 1 = 8 damage against TB 4.
+    r = fight.attack(defence="", attacker_roll=47).result
+    assert (r["location"], r["armour"], r["wounds"]) == ("body", body_ap, 8 - 4 - body_ap)

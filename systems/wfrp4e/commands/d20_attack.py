@@ -93,7 +93,10 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     armour = {}
     if target_sheet is not None:
         armour = house.house_armour_points(
-            [(locations, points, "Partial" in names) for locations, points, names in target_sheet.armour_pieces],
+            [
+                (locations, points, "Partial" in names, "Flexible" in names)
+                for locations, points, names in target_sheet.armour_pieces
+            ],
             penetrating="Penetrating" in weapon_names,
             partial_rule=encounter.plays(toggles.PARTIAL),
             penetrating_rule=encounter.plays(toggles.PENETRATING),
