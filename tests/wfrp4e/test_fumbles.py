@@ -182,3 +182,15 @@ def test_a_defenders_91_to_00_asks_the_gm_for_the_damage(fight):
         commands.resolve_fumble(encounter, gm, prompt=entry["id"], ally=grukk.pk)
     outcome = commands.resolve_fumble(encounter, gm, prompt=entry["id"], ally=grukk.pk, damage=10)
     assert outcome.result["wounds"] == 10 and Combatant.objects.get(pk=grukk.pk).wounds == 2
+
+
+def test_41_to_60_weighs_on_a_test_that_is_the_fumblers_action_too(fight):
+    encounter, gm = fight.table.encounter, fight.table.gm
+    fight.attack(**FUMBLE, fumble_roll=50)
+    commands.set_house_rules(encounter, gm, rules=["tests"])
+    next_round(fight)
+    advance_to(fight, fight.anders)
+    test = {"initiator": fight.anders.pk, "opponent": fight.orc.pk, "initiator_skill": "Melee (Basic)",
+            "opponent_skill": "Melee (Basic)", "d20": 10}  # fmt: skip
+    assert "Melee (Basic) 42" in commands.opposed_test(encounter, gm, **test).message  # 52, -10 for the fumble
+    assert "Melee (Basic) 52" in commands.opposed_test(encounter, gm, **test).message  # used up

@@ -77,6 +77,15 @@ def spend_action_penalty(encounter, combatant):
     effects.remove(spent)
 
 
+def take_action_penalty(encounter, combatant):
+    """For commands that are the combatant's Action and change state at once (a spell, a test they start): the
+    fumble's -10 if one is due, used up. Returns it (0 without one)."""
+    penalty = action_penalty(encounter, combatant)
+    if penalty:
+        spend_action_penalty(encounter, combatant)
+    return penalty
+
+
 def starts_turn(context, combatant):
     """A lost Move or Action goes with the fumbler's next turn, used up as it starts; returns a log note."""
     encounter = context.encounter

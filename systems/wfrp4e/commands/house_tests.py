@@ -17,7 +17,7 @@ from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import command, d20_attack, momentum
+from systems.wfrp4e.commands import command, d20_attack, fumbles, momentum
 from systems.wfrp4e.commands.conditions import change_condition, condition_modifier
 
 __all__ = ["opposed_test", "cast_spell"]
@@ -72,8 +72,11 @@ def opposed_test(
 ):
     """Seed 000 "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player
     rolls). Pummel and Hook add the attack's Opposed SL; Entangled is thrown off by a won Strength test. Each side's
-    conditions in force weigh on its skill before it becomes a bonus."""
-    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator)
+    conditions in force weigh on its skill before it becomes a bonus, and so does a fumble's -10 when the test is the
+    active combatant's own Action (not a Pummel or Hook follow-up, which carries the attack's SL)."""
+    as_action = context.encounter.active_id == initiator.pk and modifier_sl is None
+    fumbled = fumbles.take_action_penalty(context.encounter, initiator) if as_action else 0
+    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator) + fumbled
     theirs = value_of(context, opponent, opponent_skill) + condition_modifier(context, opponent)
     roller = d20_attack.roller_of(initiator, opponent)
     d20 = d20 or context.dice.d(20)
@@ -169,7 +172,8 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
     dice = context.dice
     language = skill_of(context, caster, "Language (Magick)")
     casting_roll = casting_roll or dice.d(100)
-    target_number = house.casting_target(language + condition_modifier(context, caster), cn)
+    fumbled = fumbles.take_action_penalty(context.encounter, caster)  # casting is the caster's Action
+    target_number = house.casting_target(language + condition_modifier(context, caster) + fumbled, cn)
     cast, casting_sl = wfrp4e.test_success(target_number, casting_roll), wfrp4e.test_sl(target_number, casting_roll)
     lines = [f"{caster.name} casts (CN {cn}): {casting_roll:02d} vs {target_number}, {casting_sl:+d} SL"]
     if cast and counterspeller:
