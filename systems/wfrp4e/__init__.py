@@ -63,7 +63,10 @@ class Wfrp4e(System):
             return (c.initiative or 0, self.initiative_rank(c)[1])
 
         order = [(c.pk, rank(c)) for c in ordered]
-        return wfrp4e.initiative_place(order, (combatant.pk, rank(combatant)), lambda: context.dice.d(100))
+        place, rolls = wfrp4e.initiative_place(order, (combatant.pk, rank(combatant)), lambda: context.dice.d(100))
+        ids = [c.pk for c in ordered]
+        placed = self.slow_last(context, [*ids[:place], combatant.pk, *ids[place:]])
+        return placed.index(combatant.pk), rolls
 
     def initiative_order(self, context, ranks):
         order, rolls = wfrp4e.initiative_order(ranks, lambda: context.dice.d(100))

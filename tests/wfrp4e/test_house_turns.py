@@ -28,6 +28,22 @@ def test_slow_weapons_act_last(fight, dice):
     assert names(table.encounter)[1] == "Gunther"  # I 41, as written
 
 
+def test_a_slow_fighter_who_joins_or_gets_a_new_initiative_still_acts_last(fight, dice):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["slow"])
+    commands.roll_initiative(table.encounter, table.gm, dice=dice)
+    ogre = Character.objects.create(campaign=table.campaign, name="Ogre", is_npc=True, characteristics={"I": 90})
+    equip(ogre, None, {}, ("Great Weapon",), ())  # Slow
+    commands.add_combatant(table.encounter, table.gm, character=ogre.pk)
+    assert names(table.encounter)[-1] == "Ogre"  # by initiative 90 he would act first
+    commands.set_initiative(table.encounter, table.gm, combatant=table.gunther.pk, value=99)
+    order = names(table.encounter)
+    assert order[0] == "Gunther" and order[-1] == "Ogre"
+    ogre_combatant = Combatant.objects.get(encounter=table.encounter, name="Ogre")
+    commands.set_initiative(table.encounter, table.gm, combatant=ogre_combatant.pk, value=100)
+    assert names(table.encounter)[-1] == "Ogre"
+
+
 def test_a_slow_fighter_who_bought_a_place_with_fortune_is_back_to_last_the_next_round(fight, dice):
     table = fight.table
     encounter = table.encounter
