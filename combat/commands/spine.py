@@ -14,7 +14,7 @@ from django.db import transaction
 import systems
 from characters.models import Character
 from combat import broadcast, snapshot
-from combat.commands.fields import EXPECTED_VERSION, WholeNumberField
+from combat.commands.fields import EXPECTED_VERSION, NumberListField, WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
 from rules.engine.dice import Dice
@@ -180,6 +180,17 @@ class CombatantField(WholeNumberField):
         raise forms.ValidationError(f"There is no combatant {pk} in this encounter.")
 
 
+class CombatantListField(NumberListField):
+    """Combatants of this encounter, named by ids; each answers like a CombatantField."""
+
+    context = None
+
+    def clean(self, value):
+        one = CombatantField()
+        one.context = self.context
+        return [one.clean(pk) for pk in super().clean(value)]
+
+
 class Args(forms.Form):
     """Base of each command's arguments; CombatantFields resolve to this encounter's combatants."""
 
@@ -187,7 +198,7 @@ class Args(forms.Form):
         self.context = context
         super().__init__(data)
         for form_field in self.fields.values():  # the form's own copies of its fields
-            if isinstance(form_field, CombatantField):
+            if isinstance(form_field, (CombatantField, CombatantListField)):
                 form_field.context = context
 
 

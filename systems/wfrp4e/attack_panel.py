@@ -15,7 +15,7 @@ FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
     "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", *ROLL_FIELDS,
 ]  # fmt: skip
-LIST_FIELDS = ["situations"]
+LIST_FIELDS = ["situations", "blast_targets"]
 
 
 @dataclass
@@ -33,6 +33,7 @@ class AttackPanel:
     )
     known_situations: set = field(default_factory=set)  # from conditions: counted whatever the GM ticks
     specials: list = field(default_factory=list)  # what this encounter's rules let a weapon do its special way
+    blast_candidates: list = field(default_factory=list)  # with a Blast weapon: who else the hit may catch
     free_attacks = [("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")]
     situations = wfrp4e_house.SITUATIONS
 
@@ -59,7 +60,8 @@ def build(view, data):
     if target is None and targets:
         target = next((row for row in targets if attacker is None or row.side != attacker.side), targets[0])
     values.update(attacker=attacker.pk if attacker else "", target=target.pk if target else "")
-    values["situations"] = list(data.getlist("situations")) if hasattr(data, "getlist") else []
+    for name in LIST_FIELDS:
+        values[name] = list(data.getlist(name)) if hasattr(data, "getlist") else []
     panel = AttackPanel(
         attackers,
         targets,
@@ -77,6 +79,8 @@ def build(view, data):
         if values["weapon"] not in panel.weapons:
             values["weapon"] = panel.weapons[0]
         ranged = any(w.name == values["weapon"] and w.kind == "ranged" for w in weapons)
+        if any(w.name == values["weapon"] and "Blast" in weapon_properties.names(w) for w in weapons):
+            panel.blast_candidates = [row for row in targets if row is not target]
     if target and target.character_id and not target.surprised:
         panel.defences = sheets[target.character_id].defence_options()
     names = [name for name, _ in panel.defences]

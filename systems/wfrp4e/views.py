@@ -26,8 +26,9 @@ def attack(request, pk):
         raise Http404("The attack form resolves WFRP 4e attacks; this encounter plays another system.")
     panel = attack_panel.build(view, data)
     args = {key: data[key] for key in [*attack_panel.FIELDS, "wounds_override"] if data.get(key, "") != ""}
-    if hasattr(data, "getlist") and data.getlist("situations"):
-        args["situations"] = ",".join(data.getlist("situations"))
+    for name in attack_panel.LIST_FIELDS:
+        if hasattr(data, "getlist") and data.getlist(name):
+            args[name] = ",".join(data.getlist(name))
     if request.method == "POST" and data.get("action") == "apply":
         return apply_attack(request, view, panel, args)
     if request.method == "POST":

@@ -146,3 +146,32 @@ def test_armour_layers_only_with_flexible(fight, worn, body_ap):
     # 47 against 52, unopposed: +1 SL; the reversed 74 lands on the body; 7 + 1 = 8 damage against TB 4.
     r = fight.attack(defence="", attacker_roll=47).result
     assert (r["location"], r["armour"], r["wounds"]) == ("body", body_ap, 8 - 4 - body_ap)
+
+
+def test_blast_hits_the_others_near_the_target_the_same_way(fight):
+    equip(fight.anders.character, None, None, ("Bomb",), ())
+    grukk = fight.table.orc  # no sheet: no Toughness Bonus, no armour
+    # Untrained BS 31, 23 hits with +1 SL; Impact adds the units die 3: 12 + 1 + 3 = 16 damage on the right arm.
+    outcome = fight.attack(weapon="Bomb", defence="", attacker_roll=23, blast_targets=[grukk.pk])
+    r = outcome.result
+    assert (r["damage"], r["location"], r["wounds"]) == (16, "right_arm", 16 - 4 - 1)
+    assert r["blast"] == [{"combatant": grukk.pk, "name": "Orc Grukk", "wounds": 16}]
+    assert "Blast: Orc Grukk takes 16 wounds" in outcome.message
+    assert Combatant.objects.get(pk=grukk.pk).wounds == 0
+    commands.undo(fight.table.encounter, fight.table.gm)
+    assert Combatant.objects.get(pk=grukk.pk).wounds == 12
+
+
+@pytest.mark.parametrize(
+    "weapon, caught, message",
+    [
+        ("Hand Weapon", "grukk", "Hand Weapon has no Blast"),
+        ("Bomb", "orc", "not the two fighting"),
+        ("Bomb", "nobody", "There is no combatant 999999 in this encounter"),
+    ],
+)
+def test_blast_victims_are_checked(fight, weapon, caught, message):
+    equip(fight.anders.character, None, None, ("Hand Weapon", "Bomb"), ())
+    pk = {"grukk": fight.table.orc.pk, "orc": fight.orc.pk, "nobody": 999999}[caught]
+    with pytest.raises(CommandError, match=message):
+        fight.attack(weapon=weapon, defence="", attacker_roll=23, blast_targets=[pk])

@@ -67,7 +67,7 @@ BAD_CHOICES = [5, True, None, ["ally"], {"side": "ally"}, "", "nope"]
 BAD_NAMES = [["Dodge"], 1, True, None, {"name": 1}, "\x00", "\ud800", "x" * 200, ""]
 
 COMBATANT_FIELDS = {"combatant", "attacker", "target", "initiator", "opponent", "caster", "counterspeller"}
-COMBATANT_LIST_FIELDS = {"targets", "willing", "magic_resistance", "engaged"}
+COMBATANT_LIST_FIELDS = {"targets", "willing", "magic_resistance", "engaged", "blast_targets"}
 CONDITIONS = ["Prone", "Bleeding", "Stunned", "Surprised", "Ablaze", "prone", "Sleepy"]
 TEXT_VALUES = {
     "weapon": ["Hand Weapon", "Pistol", "Unarmed", "Halberd"],

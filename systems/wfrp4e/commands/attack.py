@@ -19,7 +19,7 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, CombatantField
+from combat.commands.spine import Args, CombatantField, CombatantListField
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from systems.wfrp4e import toggles
@@ -79,6 +79,9 @@ class AttackArgs(Args):
     wounds_override = WholeNumberField(
         required=False, min_value=0, max_value=1000, help_text="The GM's own figure for the wounds the target takes."
     )
+    blast_targets = CombatantListField(
+        help_text="A Blast weapon's hit: the others within its rating in yards of the target (ids), hit the same way."
+    )
 
     def clean(self):
         data = super().clean()
@@ -96,6 +99,11 @@ class AttackArgs(Args):
         weapon_properties.unloaded_problem(
             self.context.encounter, attacker, weapon_of(sheets[attacker.pk], data["weapon"])
         )
+        caught = data.get("blast_targets") or []
+        if caught and "Blast" not in weapon_properties.names(weapon_of(sheets[attacker.pk], data["weapon"])):
+            raise forms.ValidationError(f"{data['weapon']} has no Blast: it hits {target.name} alone.")
+        if {attacker.pk, target.pk} & {c.pk for c in caught}:
+            raise forms.ValidationError("The Blast's other victims are those near the target, not the two fighting.")
         spent = data.get("momentum")
         if spent and not momentum_rule.uses_momentum(self.context.encounter):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
@@ -195,6 +203,7 @@ def resolve(
     special,
     wounds_override,
     unseen_attacker,
+    blast_targets,
 ):
     """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
     encounter, dice = context.encounter, context.dice
@@ -337,6 +346,8 @@ def resolve(
         target_wounds = special_effect.wounds
     details["target_wounds"] = target_wounds
     details["attacker_wounds"] = attacker_wounds
+    details["blast"] = blast_hits(context, result, properties, blast_targets or [])
+    notes += [f"Blast: {hit['name']} takes {hit['wounds']} wounds" for hit in details["blast"]]
     # Core rules: Surprised ends after the first attack on the target; seed 000 "Surprised" keeps it until the
     # end of the Round, so every attack in that Round finds the target Surprised.
     surprise_ends = None if encounter.plays(toggles.SURPRISED) else surprised
@@ -376,6 +387,9 @@ def record(context, outcome):
     weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)
     suffer(context, target, details["target_wounds"])
     suffer(context, attacker, details["attacker_wounds"])
+    caught = {c.pk: c for c in context.combatants}
+    for hit in details["blast"]:
+        suffer(context, caught[hit["combatant"]], hit["wounds"])
     if details["fumble_penalty"]:
         fumbles.spend_action_penalty(encounter, attacker)
     for key, fumbler in (("fumble", attacker), ("defender_fumble", target)):
@@ -439,6 +453,25 @@ def free_attack_problem(context, attacker, kind, sheet, weapon_name):
         raise forms.ValidationError(f"A free attack takes a melee weapon without Slow, not {weapon.name}.")
     if encounter.state.free_attacks.get(str(attacker.pk)) == encounter.round:
         raise forms.ValidationError(f"{attacker.name} already made a free attack this Round.")
+
+
+def blast_hits(context, result, properties, caught):
+    """Blast (core rules; seed 000 "Blast (Rating)" keeps it as in the book): the others the GM names near the target
+    are hit at the same location for the same damage, each less their own Toughness Bonus and armour there."""
+    if not result.hit:
+        return []
+    sheets, encounter = context.sheets_by_combatant(), context.encounter
+    hits = []
+    for combatant in caught:
+        sheet = sheets.get(combatant.pk)
+        if d20_attack.uses_d20(encounter):
+            armour = d20_attack.armour_met(encounter, sheet, properties)
+        else:
+            armour = wfrp4e.armour_against(sheet.armour, properties) if sheet else {}
+        toughness = sheet.toughness_bonus if sheet else 0
+        wounds = wfrp4e.wounds_suffered(result.damage, toughness, armour.get(result.location, 0))
+        hits.append({"combatant": combatant.pk, "name": combatant.name, "wounds": wounds})
+    return hits
 
 
 def suffer(context, combatant, wounds):

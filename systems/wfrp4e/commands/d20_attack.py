@@ -90,18 +90,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     fortune_from = attacker if roller == "attacker" else target  # the rolling player's character pays
     if fortune:
         context.points_left(fortune_from, "fortune", fortune)
-    armour = {}
-    if target_sheet is not None:
-        armour = house.house_armour_points(
-            [
-                (locations, points, "Partial" in names, "Flexible" in names)
-                for locations, points, names in target_sheet.armour_pieces
-            ],
-            penetrating="Penetrating" in weapon_names,
-            partial_rule=encounter.plays(toggles.PARTIAL),
-            penetrating_rule=encounter.plays(toggles.PENETRATING),
-        )
-        armour = wfrp4e.armour_against(armour, weapon_names)
+    armour = armour_met(encounter, target_sheet, weapon_names)
     outcome = house.attack(
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
@@ -152,6 +141,23 @@ def unseen_problem(encounter, weapon):
         raise forms.ValidationError(
             f"Not seeing the attacker leaves a target Defenceless against ranged attacks, not {weapon.name}."
         )
+
+
+def armour_met(encounter, sheet, weapon_names):
+    """AP per location as the weapon meets it under the house rules (Partial, Penetrating, and the book's
+    properties); none without a sheet."""
+    if sheet is None:
+        return {}
+    armour = house.house_armour_points(
+        [
+            (locations, points, "Partial" in names, "Flexible" in names)
+            for locations, points, names in sheet.armour_pieces
+        ],
+        penetrating="Penetrating" in weapon_names,
+        partial_rule=encounter.plays(toggles.PARTIAL),
+        penetrating_rule=encounter.plays(toggles.PENETRATING),
+    )
+    return wfrp4e.armour_against(armour, weapon_names)
 
 
 def defence_key(name):

@@ -1,7 +1,5 @@
 """Opposed tests and spells by the house rules' D20 resolution (seed 000 "Other opposed Tests", "Spells")."""
 
-from django import forms
-
 from combat.commands.fields import (
     DiceListField,
     DieField,
@@ -12,7 +10,7 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, CombatantField, CommandError
+from combat.commands.spine import Args, CombatantField, CombatantListField, CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
@@ -115,20 +113,12 @@ class SpellArgs(Args):
     counter_second_roll = DieField(100, help_text="A Deafened counterspeller's second d100 (the worse counts).")
     magic_missile = YesNoField()
     damage = WholeNumberField(required=False, min_value=0, max_value=100, help_text="Damage each target takes.")
-    targets = NumberListField(help_text="Combatant ids, one attack each.")
+    targets = CombatantListField(help_text="Combatant ids, one attack each.")
     d20 = DiceListField(20, help_text="One D20 per target, in order; rolled when empty.")
     d100 = DiceListField(100, help_text="One D100 per target (location); rolled when empty.")
     willing = NumberListField(help_text="Targets that let the spell hit.")
     magic_resistance = NumberListField(help_text="Targets with the Magic Resistance Talent.")
     overcast = NamesField(help_text="Overcast choices, as text for the log.")
-
-    def clean_targets(self):
-        ids = self.cleaned_data["targets"]
-        by_pk = {c.pk: c for c in self.context.combatants}
-        missing = [pk for pk in ids if pk not in by_pk]
-        if missing:
-            raise forms.ValidationError(f"There is no combatant {', '.join(map(str, missing))} in this encounter.")
-        return [by_pk[pk] for pk in ids]
 
 
 def spell_defence(context, target, magic_missile, magic_resistance):
