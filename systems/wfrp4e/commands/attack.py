@@ -292,6 +292,7 @@ def resolve(
         **(house.details if house else {"method": "d100"}),
     }
     notes = [f"{fumble_penalty} to this Action for last round's fumble"] if fumble_penalty else []
+    notes += points_spent(attacker, momentum, house)
     if charge_bonus:
         notes.append(f"Charge: +{charge_bonus} to the attack")
     if details["defend_bonus"]:
@@ -417,6 +418,22 @@ def record(context, outcome):
         turn.use(encounter, "action")
 
 
+def points_spent(attacker, momentum, house):
+    """The log notes for the Momentum and Fortune the attack spends, so the GM sees what the pools lost and why."""
+    notes = []
+    if momentum:
+        notes.append(
+            f"{attacker.name} spends {momentum} Momentum: +{wfrp4e_house.momentum_attack_bonus(momentum)} to the attack"
+        )
+    spent = house.details["fortune_spent"] if house else 0
+    if spent:
+        uses = (["an extra D20"] if house.details["fortune_reroll"] else []) + (
+            [f"+{house.details['fortune_sl']} SL"] if house.details["fortune_sl"] else []
+        )
+        notes.append(f"{house.fortune_from.name} spends {spent} Fortune: {' and '.join(uses)}")
+    return notes
+
+
 def fumble_details(table, fumble_roll, weapon_damage, fumbled_roll, hit_locations):
     """The fumble table's row for `fumble_roll` with its lasting effect and, on 91-00, the blow on an ally."""
     effect = wfrp4e.fumble_effect(fumble_roll)
@@ -539,5 +556,5 @@ def describe(attacker, target, weapon, outcome, notes):
         else f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
         for g in outcome["gains"]
     )
-    extra = "".join(f" {note}." for note in notes)
+    extra = "".join(f" {note.rstrip('.')}." for note in notes)  # table texts may end with their own full stop
     return f"{attacker.name} attacks {target.name} with {weapon.name}: {rolls}; {verdict}.{extra}{gains}"

@@ -106,7 +106,8 @@ def end_of_turn(context, combatant):
         detail = ", ".join(
             f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "") for name, wounds in lost.items()
         )
-        notes.append(f"{combatant.name} loses {total} Wounds at the end of the turn ({detail}).")
+        noun = "Wound" if total == 1 else "Wounds"
+        notes.append(f"{combatant.name} loses {total} {noun} at the end of the turn ({detail}).")
     deadly_rule = encounter.plays(toggles.DEADLY_CONDITIONS)
     notes += [
         call_for(context, combatant, test) for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule)
@@ -204,6 +205,8 @@ def resolve_test(context, prompt, roll, target):
         )
     elif success:
         outcome.append("passed")
+    else:
+        outcome.append(f"failed, {test.condition} stays")
     return "; ".join(outcome) + ".", {"prompt": entry["id"], "roll": roll, "success": success, "sl": sl}
 
 

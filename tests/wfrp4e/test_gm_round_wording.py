@@ -1,0 +1,59 @@
+"""What a GM reads while running a house-rules round: every log line, flash and label says what happened in the
+table's words, with numbers that agree with each other."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.models import Combatant, LogEntry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def house(fight):
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["all"])
+    return fight
+
+
+def turn_of(fight, combatant):
+    encounter, gm = fight.table.encounter, fight.table.gm
+    while encounter.active_id != combatant.pk:
+        commands.next_turn(encounter, gm)
+
+
+def open_prompt(fight):
+    fight.table.encounter.refresh_from_db()
+    [prompt] = fight.table.encounter.pools["prompts"]
+    return prompt
+
+
+def test_one_lost_wound_is_a_wound_and_a_failed_test_says_so(house):
+    encounter, gm = house.table.encounter, house.table.gm
+    commands.add_condition(encounter, gm, combatant=house.anders.pk, condition="Bleeding")
+    turn_of(house, house.anders)
+    outcome = commands.next_turn(encounter, gm)
+    assert "Anders loses 1 Wound at the end of the turn (Bleeding 1)." in outcome.message
+    failed = commands.resolve_test(encounter, gm, prompt=open_prompt(house)["id"], roll=95)
+    assert failed.message.endswith("95 vs 31, -6 SL; failed, Bleeding stays.")
+
+
+def test_a_critical_text_with_its_own_full_stop_is_not_doubled_in_the_log(house):
+    outcome = house.attack(defence="", d20=[5], attacker_roll=44, critical_roll=6)
+    assert "critical table." in outcome.message and ".." not in outcome.message
+
+
+def test_the_fortune_and_momentum_an_attack_spends_are_previewed_and_logged(house):
+    encounter, gm = house.table.encounter, house.table.gm
+    Character.objects.filter(pk=house.anders.character_id).update(fortune=3)
+    Combatant.objects.filter(pk=house.anders.pk).update(advantage=2)
+    form = {"attacker": house.anders.pk, "target": house.orc.pk, "weapon": "Hand Weapon", "defence": "",
+            "d20": "18, 4", "attacker_roll": 53, "fortune_reroll": "true", "fortune_sl": 1, "momentum": 1}  # fmt: skip
+    client = house.table.client(gm)
+    url = f"/encounters/{encounter.pk}/attack/"
+    preview = client.post(url, {**form, "action": "preview"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Spends 1 Momentum · Spends 2 Fortune (the attacker's)" in preview
+    client.post(url, {**form, "action": "apply"}, HTTP_HX_REQUEST="true")
+    message = LogEntry.objects.get(encounter=encounter, command="attack").message
+    assert "Anders spends 1 Momentum: +10 to the attack." in message
+    assert "Anders spends 2 Fortune: an extra D20 and +1 SL." in message
