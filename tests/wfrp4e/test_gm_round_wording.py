@@ -5,6 +5,7 @@ import pytest
 
 from characters.models import Character
 from combat import commands
+from combat.commands import CommandError
 from combat.models import Combatant, LogEntry
 
 pytestmark = pytest.mark.django_db
@@ -57,3 +58,19 @@ def test_the_fortune_and_momentum_an_attack_spends_are_previewed_and_logged(hous
     message = LogEntry.objects.get(encounter=encounter, command="attack").message
     assert "Anders spends 1 Momentum: +10 to the attack." in message
     assert "Anders spends 2 Fortune: an extra D20 and +1 SL." in message
+
+
+def test_disengaging_from_the_gm_form_counts_the_opponents_the_tracker_has_engaged(house):
+    """The Momentum form names nobody: the orc Anders fought is the opponent to outdo."""
+    encounter, gm = house.table.encounter, house.table.gm
+    house.attack(defence="", d20=[19], attacker_roll=50)  # a melee attack engages them, hit or miss
+    Combatant.objects.filter(pk__in=[house.anders.pk, house.orc.pk]).update(advantage=2)
+    client = house.table.client(gm)
+    client.post(f"/encounters/{encounter.pk}/do/spend_momentum/",
+                {"combatant": house.anders.pk, "use": "disengage"}, HTTP_HX_REQUEST="true")  # fmt: skip
+    assert Combatant.objects.get(pk=house.anders.pk).advantage == 2
+    with pytest.raises(CommandError, match=r"engaged opponent \(2\): Anders has 2, Orc Boy 2\."):
+        commands.spend_momentum(encounter, gm, combatant=house.anders.pk, use="disengage")
+    Combatant.objects.filter(pk=house.anders.pk).update(advantage=0)
+    with pytest.raises(CommandError, match="Anders has no Momentum to spend."):
+        commands.spend_momentum(encounter, gm, combatant=house.anders.pk, use="disengage")

@@ -9,6 +9,7 @@ from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, turn
+from systems.wfrp4e.commands.engaged import engaged_with
 from systems.wfrp4e.commands.group_advantage import turn_key
 
 __all__ = ["gain_momentum", "spend_momentum"]
@@ -77,7 +78,7 @@ def gain_momentum(context, combatant, reason):
 
 class SpendMomentumArgs(CombatantArgs):
     use = OneOfField(choices=list(SPENDS.items()))
-    engaged = NumberListField(help_text="Disengage: the combatants engaged with them.")
+    engaged = NumberListField(help_text="Disengage: the combatants engaged with them; left out, those the tracker has.")
     amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For an attack.")
     talent = OneOfField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
@@ -89,10 +90,17 @@ def spend_momentum(context, combatant, use, amount, talent, engaged):
         cost = amount or 1
         effect = f"+{wfrp4e_house.momentum_attack_bonus(cost)} to the attack"
     elif use == "disengage":
-        opponents = [c for c in context.combatants if c.pk in (engaged or [])]
+        # The GM's form names nobody: the tracker's Engaged pairs are the opponents to outdo.
+        engaged_ids = engaged or engaged_with(context.encounter, combatant)
+        opponents = [c for c in context.combatants if c.pk in engaged_ids]
         if not wfrp4e_house.can_disengage_with_momentum(have, [c.advantage for c in opponents]):
-            strongest = max((c.advantage for c in opponents), default=0)
-            raise CommandError(f"{combatant.name} needs more Momentum than every engaged opponent ({strongest}).")
+            if have < 1:
+                raise CommandError(f"{combatant.name} has no Momentum to spend.")
+            leader = max(opponents, key=lambda c: c.advantage)
+            raise CommandError(
+                f"{combatant.name} needs more Momentum than every engaged opponent ({leader.advantage}): "
+                f"{combatant.name} has {have}, {leader.name} {leader.advantage}."
+            )
         cost = have
         effect = "disengages without a free attack"
     else:
