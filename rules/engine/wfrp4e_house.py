@@ -441,6 +441,10 @@ TURN_LIMITS = {
 }
 
 
+# The conditions among TURN_LIMITS that leave the turn without its Action.
+NO_ACTION = ("Unconscious", "Surprised", "Stunned")
+
+
 def turn_limits(conditions):
     """The limits the combatant's conditions set on the turn, most severe first."""
     return [(name, text) for name, text in TURN_LIMITS.items() if name in conditions]

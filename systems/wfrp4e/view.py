@@ -34,6 +34,7 @@ def extend(view, everyone):
     view.defend_options = defend_options(view.active) if gm else []
     view.active_limits = []
     view.burning = False  # the active combatant's turn ends with the house rule's Ablaze d10
+    view.no_action = ""  # the condition that leaves the active combatant's turn without an Action
     if view.active is not None and encounter.house_rules:
         in_force = [
             c.name
@@ -42,6 +43,7 @@ def extend(view, everyone):
         ]
         view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)]
         view.burning = "Ablaze" in in_force
+        view.no_action = next((name for name in wfrp4e_house.NO_ACTION if name in in_force), "")
     view.momentum = momentum.uses_momentum(encounter)
     view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
     visible = {row.pk for row in view.rows if gm or row.mine}

@@ -74,3 +74,14 @@ def test_disengaging_from_the_gm_form_counts_the_opponents_the_tracker_has_engag
     Combatant.objects.filter(pk=house.anders.pk).update(advantage=0)
     with pytest.raises(CommandError, match="Anders has no Momentum to spend."):
         commands.spend_momentum(encounter, gm, combatant=house.anders.pk, use="disengage")
+
+
+def test_a_stunned_turn_shows_no_action_rather_than_one_to_use(house):
+    encounter, gm = house.table.encounter, house.table.gm
+    commands.add_condition(encounter, gm, combatant=house.anders.pk, condition="Stunned")
+    turn_of(house, house.anders)
+    phone = house.table.client(house.table.anna).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "This turn: no Action, half movement." in phone
+    assert "Move free · No Action (Stunned)" in phone and "Action 0/1" not in phone
+    page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'id="turn-action">No Action (Stunned)</button>' in page
