@@ -81,7 +81,7 @@ def test_encounter_rules_change_by_command_logged_and_undoable_and_are_shown_wit
     encounter = table.encounter
     outcome = commands.set_house_rules(encounter, table.gm, rules=["momentum", "Deadly Conditions"])
     assert encounter.house_rules == ["momentum", "deadly_conditions"]
-    assert outcome.message == "House rules on: momentum, deadly_conditions."
+    assert outcome.message == "House rules on: Momentum, Deadly Conditions."
     with pytest.raises(CommandError, match="Unknown house rule"):
         commands.set_house_rules(encounter, table.gm, rules=["flying"])
     page = table.client(table.anna).get(f"/encounters/{encounter.pk}/house-rules/").content.decode()

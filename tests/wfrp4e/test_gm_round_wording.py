@@ -85,3 +85,11 @@ def test_a_stunned_turn_shows_no_action_rather_than_one_to_use(house):
     assert "Move free · No Action (Stunned)" in phone and "Action 0/1" not in phone
     page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
     assert 'id="turn-action">No Action (Stunned)</button>' in page
+
+
+def test_the_house_rules_log_line_names_the_rules_by_heading_and_never_stops_mid_list(table):
+    encounter, gm = table.encounter, table.gm
+    assert commands.set_house_rules(encounter, gm, rules=["all"]).message == "House rules: all 44 on."
+    assert commands.set_house_rules(encounter, gm, rules=["tests"]).message.endswith("Blinded, Broken and 28 more.")
+    switched = commands.set_house_rules(encounter, gm, rules=["tests", "other_opposed_tests", "fortune_points"])
+    assert switched.message == "House rules on: Other opposed Tests, Fortune Points."
