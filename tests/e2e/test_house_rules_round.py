@@ -11,6 +11,11 @@ from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.factories import UserFactory, equip
 
 ANDERS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}
+# The attack form's labels whose select or input reaches past the label's own grid cell.
+SPILLED_ATTACK_FIELDS = """() => [...document.querySelectorAll('#attack-form .attack-grid > label')]
+    .filter((label) => [...label.querySelectorAll('select, input')]
+        .some((field) => field.getBoundingClientRect().right > label.getBoundingClientRect().right + 1))
+    .map((label) => label.textContent.trim().split('\\n')[0])"""
 ORC = {"WS": 41, "BS": 25, "S": 35, "T": 45, "I": 25, "Ag": 30, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20}
 
 
@@ -41,6 +46,9 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     expect(phone.locator(f"#my-momentum-{a}")).to_have_text("2")
     expect(page.locator(f"#combatant-{a} .momentum-count")).to_have_text("2")
     expect(phone.locator("form.prompt", has_text="Ablaze: keep your nerve")).to_contain_text("Cool Test vs 24")
+    # On the laptop, no field of the attack form spills over its neighbour (a long option once did).
+    expect(page.locator("#attack-special")).to_be_visible()
+    assert page.evaluate(SPILLED_ATTACK_FIELDS) == []
 
     # End of Anders' turn: Bleeding 2 and Ablaze (d10 + 1 - TB 4 - AP 1) cost Wounds; Endurance tests follow;
     # he earned no Momentum, so it drops to 1.
@@ -59,6 +67,9 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     # Anna rolls her own Bleeding test on the phone: Endurance 51 - 20 = 31; a typed 12 passes.
     bleeding = phone.locator("form.prompt", has_text="Bleeding: stop it")
     expect(bleeding).to_contain_text("Endurance Test vs 31")
+    # The roll box spans the prompt, wide enough to read its whole hint, and is a full touch target.
+    roll_box = bleeding.locator("input[name=roll]").bounding_box()
+    assert roll_box["width"] >= 250 and roll_box["height"] >= 44
     bleeding.locator("input[name=roll]").fill("12")
     bleeding.get_by_role("button", name="Roll the test").click()
     expect(page.locator(f"#combatant-{a} .conditions")).to_contain_text("Bleeding", timeout=2000)
