@@ -55,6 +55,22 @@ def test_fast_attacks_come_between_turns_and_spend_the_rounds_action(fight):
     assert "Fast: Orc Boy has spent this Round's Action" in orc_fast.message
 
 
+def test_a_fast_attack_needs_the_rounds_action_still_to_come(fight):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["fast"])
+    equip(fight.anders.character, None, {"Melee (Fencing)": 10}, ("Rapier",), ())
+    while table.encounter.active_id != fight.anders.pk:
+        commands.next_turn(table.encounter, table.gm)
+    commands.next_turn(table.encounter, table.gm)  # Anders' turn, and his Action of this Round, are behind him
+    with pytest.raises(CommandError, match="Anders's turn this Round is over, and its Action with it"):
+        fight.attack(weapon="Rapier", special="fast", attacker_roll=23, defender_roll=45)
+    while table.encounter.round == 1:
+        commands.next_turn(table.encounter, table.gm)
+    assert table.encounter.active_id == table.hidden_goblin.pk  # a new Round: his Action is still to come
+    outcome = fight.attack(weapon="Rapier", special="fast", attacker_roll=23, defender_roll=45)
+    assert "Fast: Anders has spent this Round's Action" in outcome.message
+
+
 def test_hack_damages_the_shield_not_the_opponent_and_the_shield_then_stops_fewer_arrows(fight):
     table = fight.table
     commands.set_house_rules(table.encounter, table.gm, rules=["hack", "tests"])

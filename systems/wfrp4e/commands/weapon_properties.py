@@ -48,10 +48,17 @@ def problem(context, attacker, special, weapon, sheet):
             raise forms.ValidationError("A Fast attack is made between the turns of a running Round.")
         if encounter.active_id == attacker.pk:
             raise forms.ValidationError(f"It is {attacker.name}'s turn: a plain attack will do.")
-        if not between_turns(encounter):
-            active = context.named(next(c for c in context.combatants if c.pk == encounter.active_id))
+        active = next(c for c in context.combatants if c.pk == encounter.active_id)
+        if (attacker.position, attacker.pk) < (active.position, active.pk):
+            # The Fast attack spends this Round's Action, which a fighter whose turn is over has had.
             raise forms.ValidationError(
-                f"{active}'s turn is under way: a Fast attack cannot interrupt it, only come before they move or act."
+                f"{attacker.name}'s turn this Round is over, and its Action with it: a Fast attack spends an Action "
+                "still to come."
+            )
+        if not between_turns(encounter):
+            raise forms.ValidationError(
+                f"{context.named(active)}'s turn is under way: a Fast attack cannot interrupt it, only come before "
+                "they move or act."
             )
         if encounter.state.fast_attacks.get(str(attacker.pk)) == encounter.round:
             raise forms.ValidationError(f"{attacker.name} already spent this Round's Action on a Fast attack.")
