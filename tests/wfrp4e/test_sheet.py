@@ -190,3 +190,12 @@ def test_a_sheet_edit_out_of_a_fight_is_saved_straight_away(table, anders):
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, fortune=4))
     assert response.status_code == 302 and Character.objects.get(pk=anders.pk).fortune == 4
     assert not LogEntry.objects.filter(command="set_points").exists()
+
+
+def test_the_phone_shows_fortune_once_and_live(table, anders):
+    """The phone's stat block is sent on page load only: the live points line alone carries Fortune and Resolve."""
+    phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert phone.count("Fortune <strong>") == 1 and 'class="points">Fortune <strong>2</strong>' in phone
+    assert "Characteristics" in phone
+    sheet = table.client(table.anna).get(f"/characters/{anders.pk}/").content.decode()
+    assert "Fortune <strong>2</strong>" in sheet and "Resolve <strong>" in sheet
