@@ -1,13 +1,11 @@
 """What WFRP 4e adds to a viewer's EncounterView: Group Advantage pools or Momentum, the turn's Move and Action,
 open tests, start- and end-of-round effects, braced, defending, charging, engaged and surprised combatants."""
 
-from characters.models import Character
 from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
 from systems.wfrp4e.commands.turn import turn_state
-from systems.wfrp4e.sheet import Sheet, with_sheet
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
 MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
@@ -31,7 +29,7 @@ def extend(view, everyone):
     view.d20_tests = d20_attack.uses_d20(encounter)
     view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
     view.charge_bonus = wfrp4e.CHARGE_BONUS
-    view.defend_options = defend_options(view.active) if gm else []
+    view.defend_options = defend_options(view) if gm else []
     view.active_limits = []
     view.burning = False  # the active combatant's turn ends with the house rule's Ablaze d10
     view.no_action = ""  # the condition that leaves the active combatant's turn without an Action
@@ -75,12 +73,13 @@ def extend(view, everyone):
     view.swapping_weapons = encounter.plays(toggles.SWAPPING_WEAPONS)
 
 
-def defend_options(active):
+def defend_options(view):
     """What the active combatant can Defend with: the skills and characteristics their sheet opposes attacks with."""
+    active = view.active
     if active is None or not active.character_id:
         return []
-    character = with_sheet(Character.objects.filter(pk=active.character_id)).first()
-    return [name for name, _ in Sheet(character, characteristics=[]).defence_options()] if character else []
+    sheet = view.system.sheets([active.character_id], with_characteristics=False).get(active.character_id)
+    return [name for name, _ in sheet.defence_options()] if sheet else []
 
 
 def can_choose_place(view):
