@@ -23,8 +23,9 @@ COMBATANT_FIELDS = [
     "hidden",
 ]
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
-# Points a command may spend from a combatant's character sheet (Resolve to shake off surprise, ...).
-CHARACTER_FIELDS = ["fortune", "resolve"]
+# Points a command may spend from a combatant's character sheet (Resolve to shake off surprise, a Symbaroum feat's
+# Experience, ...); `points` is JSON, always replaced whole by Context.set_points, never changed in place.
+CHARACTER_FIELDS = ["fortune", "resolve", "points"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
 
 

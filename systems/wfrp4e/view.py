@@ -1,6 +1,7 @@
 """What WFRP 4e adds to a viewer's EncounterView: Group Advantage pools or Momentum, the turn's Move and Action,
 open tests, start- and end-of-round effects, braced, defending, charging, engaged and surprised combatants."""
 
+from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
@@ -44,8 +45,7 @@ def extend(view, everyone):
         view.no_action = next((name for name in wfrp4e_house.NO_ACTION if name in in_force), "")
     view.momentum = momentum.uses_momentum(encounter)
     view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
-    visible = {row.pk for row in view.rows if gm or row.mine}
-    view.prompts = [p for p in state.prompts if p["combatant"] in visible]
+    view.prompts = visible_prompts(view)
     view.pools = view.round_end = None
     view.advantage_gains, view.advantage_spends, view.pool_sides = ADVANTAGE_GAINS, [], group_advantage.POOL_SIDES
     view.advantage_tests = []

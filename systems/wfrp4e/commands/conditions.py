@@ -7,10 +7,9 @@ typed (or rolled) d100 and the engine decides. Each condition follows its own to
 
 from dataclasses import asdict
 
-from django import forms
-
 from combat.commands.fields import DieField, WholeNumberField
-from combat.commands.spine import Args, CommandError, CommandForbidden
+from combat.commands.prompts import PromptArgs, close, open_prompt
+from combat.commands.spine import CommandError
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
@@ -54,13 +53,10 @@ def target_for(context, combatant, skill, modifier):
 
 def prompt(context, combatant, test=None, answer="resolve_test", **extra):
     """Open a prompt for `combatant`; `answer` is the command that answers it (an API client calls it by name)."""
-    state = context.encounter.state
-    state.prompt_seq += 1
-    entry = {"id": state.prompt_seq, "combatant": combatant.pk, "name": combatant.name, "answer": answer, **extra}
+    entry = open_prompt(context.encounter.state, combatant, answer, **extra)
     if test is not None:
         modifier = test.modifier + condition_modifier(context, combatant)
         entry.update(asdict(test), modifier=modifier, target=target_for(context, combatant, test.skill, modifier))
-    state.prompts.append(entry)
     return entry
 
 
@@ -143,27 +139,9 @@ def end_of_round(context):
     return notes
 
 
-class PromptArgs(Args):
-    prompt = WholeNumberField()
-
-    def clean_prompt(self):
-        pk = self.cleaned_data["prompt"]
-        entry = next((p for p in self.context.encounter.state.prompts if p["id"] == pk), None)
-        combatant = entry and next((c for c in self.context.combatants if c.pk == entry["combatant"]), None)
-        if combatant is None or not self.context.sees(combatant):
-            raise forms.ValidationError(f"There is no open test {pk}.")
-        if not self.context.acts_for(combatant):
-            raise CommandForbidden("That test is not yours to roll.")
-        return entry
-
-
 class ResolveArgs(PromptArgs):
     roll = DieField(100, help_text="d100; rolled when empty.")
     target = WholeNumberField(required=False, min_value=0, max_value=200, help_text="For combatants without a sheet.")
-
-
-def close(context, entry):
-    context.encounter.state.prompts = [p for p in context.encounter.state.prompts if p["id"] != entry["id"]]
 
 
 @command(ResolveArgs, gm_only=False)

@@ -9,11 +9,12 @@ ally in range the blow hits (`resolve_fumble` with `ally`), or, with nobody to h
 
 from combat.commands import ordering
 from combat.commands.fields import WholeNumberField
+from combat.commands.prompts import PromptArgs, close
 from combat.commands.spine import CombatantField, CommandError
 from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.wfrp4e.commands import command, turn
-from systems.wfrp4e.commands.conditions import PromptArgs, change_condition, close, prompt
+from systems.wfrp4e.commands.conditions import change_condition, prompt
 from systems.wfrp4e.sheet import LOCATION_LABELS
 
 __all__ = ["resolve_fumble"]
