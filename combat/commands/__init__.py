@@ -13,6 +13,8 @@ from combat.commands.spine import (  # noqa: F401
     Outcome,
     StaleVersion,
     execute,
+    lookup,
+    offered_to,
     preview,
 )
 

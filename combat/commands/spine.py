@@ -19,7 +19,8 @@ from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
 from rules.engine.dice import Dice
 
-REGISTRY = {}
+REGISTRY = {}  # name -> Command: a generic command, or the first system's of that name (commands.attack)
+SYSTEM_COMMANDS = {}  # (system key, name) -> that system's own Command: two systems may each have an "attack"
 
 
 class CommandError(Exception):
@@ -256,6 +257,17 @@ class Command:
         return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
 
 
+def lookup(name, system):
+    """The command `name` as the game system `system` offers it: its own, else the generic one, else None."""
+    return SYSTEM_COMMANDS.get((system, name)) or REGISTRY.get(name)
+
+
+def offered_to(system):
+    """{name: Command} of every command an encounter of `system` may run: the generic ones and its own."""
+    generic = {name: cmd for name, cmd in REGISTRY.items() if not cmd.systems}
+    return {**generic, **{name: cmd for (key, name), cmd in SYSTEM_COMMANDS.items() if key == system}}
+
+
 def command(args=Args, **options):
     """Register `apply` as a command; `systems`, `requires` and `refuses` say where it is offered."""
     for key in ("systems", "requires", "refuses"):
@@ -263,7 +275,9 @@ def command(args=Args, **options):
 
     def register(apply):
         cmd = Command(name=apply.__name__, args=args, apply=apply, **options)
-        REGISTRY[cmd.name] = cmd
+        for key in cmd.systems:
+            SYSTEM_COMMANDS[(key, cmd.name)] = cmd
+        REGISTRY.setdefault(cmd.name, cmd)
         return cmd
 
     return register
@@ -349,7 +363,7 @@ def _checked_command(encounter, user, name, args):
     viewer_role = role(encounter, user)
     if viewer_role is None:
         raise CommandForbidden("You are not part of this encounter.")
-    cmd = REGISTRY.get(name)
+    cmd = lookup(name, encounter.system)
     if cmd is None:
         raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
     if cmd.gm_only and viewer_role != GM:

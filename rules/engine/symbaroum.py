@@ -7,6 +7,7 @@ Where neither seed gives a number, the core rulebook's is used and the docstring
 """
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -882,3 +883,49 @@ def fire_catches_target(cunning, fortification):
 def fire_extinguish_target(cunning, turns_burning):
     """Putting out a fire: Cunning minus the turns it has burned after the first."""
     return cunning - max(0, turns_burning - 1)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Dice sums and the values of those who never roll
+
+DICE_TERM = re.compile(r"^(\d*)d(\d+)$")
+
+
+def dice_terms(expression):
+    """ "1d8+1d4+3" -> ([(1, 8), (1, 4)], 3): a damage or armour roll as dice and a constant."""
+    dice, constant = [], 0
+    for term in (expression or "").replace(" ", "").lower().split("+"):
+        match = DICE_TERM.match(term)
+        if match:
+            dice.append((int(match[1] or 1), int(match[2])))
+        elif term.isdigit():
+            constant += int(term)
+        elif term:
+            raise ValueError(f"'{expression}' is not a sum of dice like 1d8+1d4.")
+    return dice, constant
+
+
+def roll_value(expression, d):
+    """The total of a dice sum; d(sides) rolls one die."""
+    dice, constant = dice_terms(expression)
+    return constant + sum(d(sides) for count, sides in dice for _ in range(count))
+
+
+def fixed_value(expression):
+    """What a dice sum is worth for a creature that does not roll: half of each die, rounded down (1d8 -> 4). The
+    players roll every die in Symbaroum, so a monster's damage and armour are values, not rolls; seed 001
+    "Clarifications" › "Miscellaneous" rolls monstrous traits instead, when the table plays it."""
+    dice, constant = dice_terms(expression)
+    return constant + sum(count * (sides // 2) for count, sides in dice)
+
+
+def dice_range(expression):
+    """(lowest, highest) total a dice sum can show: a typed roll outside it is a mistake."""
+    dice, constant = dice_terms(expression)
+    return constant + sum(count for count, _ in dice), constant + sum(count * sides for count, sides in dice)
+
+
+def percent(probability):
+    """An exact chance as the phone shows it: 55, 79.75 (never rounded: d20 odds have at most two decimals)."""
+    value = probability * 100
+    return int(value) if value == int(value) else float(round(value, 2))

@@ -4,16 +4,33 @@ its form, and the turn order; not yet offered for new campaigns (combat is still
 
 import systems
 from rules.engine import symbaroum
-from systems.base import System
-from systems.symbaroum import toggles
+from systems.base import Happenings, System
+from systems.symbaroum import toggles, view
+from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
+    KEY,
+    attack,
+    free_attacks,
+    harm,
+    tests,
+    turn,
+)
+from systems.symbaroum.state import SymbaroumState
 
 
 class Symbaroum(System):
-    key = "symbaroum"
+    key = KEY
     label = "Symbaroum"
     short_label = "Symbaroum"
     toggles = toggles.TOGGLES
-    partials = {"sheet_stats": "symbaroum/sheet.html#stats"}
+    State = SymbaroumState
+    partials = {
+        "gm_turn_tools": "symbaroum/gm.html#turn_tools",
+        "gm_panels": "symbaroum/gm.html#panels",
+        "gm_attack": "symbaroum/gm.html#attack",
+        "phone_my_turn": "symbaroum/phone.html#my_turn",
+        "phone_character": "symbaroum/phone.html#character",
+        "sheet_stats": "symbaroum/sheet.html#stats",
+    }
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
     def initiative_rank(self, combatant):
@@ -22,6 +39,16 @@ class Symbaroum(System):
 
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
+
+    def round_started(self, context):
+        free_attacks.reset_triggers(context.encounter)
+        return Happenings()
+
+    def extend_view(self, view_, everyone):
+        view.extend(view_, everyone)
+
+    def state_json(self, view_):
+        return {"free_attacks": view_.free_attacks, "turn_used": view_.turn_used}
 
     def sheet(self, character):
         from systems.symbaroum.sheet import Sheet

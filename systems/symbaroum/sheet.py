@@ -57,8 +57,10 @@ class Sheet:
         # which Toughness comes from, or the variant's.
         self.words = {key: profile.name(key) for key in (*symbaroum.DERIVED, "strong")}
 
+        self.profile = profile
+
         def value(key):
-            return symbaroum.sheet_value(character.characteristics, key, profile)
+            return self.attribute(key)
 
         self.toughness = character.max_wounds
         self.core_toughness = symbaroum.toughness(value("strong"))
@@ -77,6 +79,20 @@ class Sheet:
         self.ammunition = character.point("ammunition", POINTS["ammunition"])
         self.abilities = sorted(character.abilities.items())
         self.traits = [(name, trait_level(level)) for name, level in sorted(character.traits.items())]
+
+    def attribute(self, key):
+        """An attribute by its core key ("accurate"), read in either document's words."""
+        return symbaroum.sheet_value(self.character.characteristics, key, self.profile)
+
+    @property
+    def undead(self):
+        """Undead have no Pain Threshold (seed 001 "Modifications for Critical Damage")."""
+        return any(name.lower() == "undead" for name in self.character.traits)
+
+    @property
+    def armour_dice(self):
+        """The armour's roll as a dice sum ("1d4"), or "" without armour."""
+        return "+".join(piece.protection_dice for piece in self.armour if piece.protection_dice)
 
     @property
     def marked_by_corruption(self):

@@ -9,9 +9,11 @@ from django.test import Client
 
 from characters.models import Character
 from combat import commands
-from combat.commands import REGISTRY
+from combat.commands import offered_to
 from tests.combat.test_consumers import connect
 from tests.factories import CharacterFactory
+
+WFRP4E_COMMANDS = offered_to("wfrp4e")  # the commands a WFRP 4e encounter may run
 
 pytestmark = pytest.mark.django_db
 
@@ -35,16 +37,16 @@ def hidden(table):
 
 
 def player_commands():
-    return sorted(name for name, cmd in REGISTRY.items() if not cmd.gm_only)
+    return sorted(name for name, cmd in WFRP4E_COMMANDS.items() if not cmd.gm_only)
 
 
 def id_fields(name):
-    return [field for field in REGISTRY[name].args.base_fields if field in {"combatant", "prompt"}]
+    return [field for field in WFRP4E_COMMANDS[name].args.base_fields if field in {"combatant", "prompt"}]
 
 
 def args_for(name, field, value):
     """The id under test, plus what else the command needs to get as far as looking it up."""
-    return {field: value, **({"position": 0} if "position" in REGISTRY[name].args.base_fields else {})}
+    return {field: value, **({"position": 0} if "position" in WFRP4E_COMMANDS[name].args.base_fields else {})}
 
 
 def api(client, encounter, name, args):

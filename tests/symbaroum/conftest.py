@@ -3,7 +3,9 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
-from tests.factories import CampaignFactory, CharacterFactory, UserFactory
+from combat import commands
+from rules.models import Armour, Weapon
+from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
 
 # A Symbaroum sheet as stored: attributes under the core book's names.
 ATTRIBUTES = {
@@ -50,3 +52,69 @@ def symbaroum_table(db, rules_data):
     )
     brother = CharacterFactory(campaign=campaign, name="Brother Ansgar", player=bruno, characteristics={"Quick": 10})
     return Table(gm, anna, bruno, campaign, ulrika, brother)
+
+
+@dataclass
+class Fight:
+    """A running Symbaroum encounter: Ulrika (anna's, sword, leather) and Brother Ansgar (bruno's, bow), against
+    a goblin NPC (spear, 4 fixed damage with 1d8; leather, 2 fixed armour) and a hidden troll."""
+
+    table: Table
+    encounter: object
+    ulrika: object
+    ansgar: object
+    goblin: object
+    troll: object
+
+    def run(self, user, name, dice=None, **args):
+        return commands.execute(self.encounter, user, name, args, dice=dice)
+
+    def gm(self, name, dice=None, **args):
+        return self.run(self.table.gm, name, dice=dice, **args)
+
+    def state(self):
+        self.encounter.refresh_from_db()
+        return self.encounter.state
+
+    def prompts(self):
+        return self.state().prompts
+
+    def fresh(self, combatant):
+        combatant.refresh_from_db()
+        return combatant
+
+
+def armed(character, weapons=(), armour=()):
+    character.weapons.set(Weapon.objects.filter(system="symbaroum", name__in=weapons))
+    character.armour.set(Armour.objects.filter(system="symbaroum", name__in=armour))
+    return character
+
+
+@pytest.fixture
+def fight(symbaroum_table):
+    table = symbaroum_table
+    armed(table.ulrika, ["Sword"], ["Leather Armour"])
+    ansgar = table.brother
+    ansgar.characteristics = {**ATTRIBUTES, "Accurate": 12, "Quick": 10, "Strong": 10}
+    ansgar.max_wounds = 10
+    ansgar.save()
+    armed(ansgar, ["Bow"], [])
+    goblin = armed(
+        CharacterFactory(campaign=table.campaign, name="Goblin", is_npc=True, max_wounds=8,
+                         characteristics={**ATTRIBUTES, "Accurate": 10, "Quick": 12, "Strong": 8}),
+        ["Spear"], ["Leather Armour"],
+    )  # fmt: skip
+    troll = armed(
+        CharacterFactory(campaign=table.campaign, name="Troll", is_npc=True, max_wounds=20,
+                         characteristics={**ATTRIBUTES, "Strong": 20}),
+        ["Great Axe"], [],
+    )  # fmt: skip
+    encounter = EncounterFactory(campaign=table.campaign, name="Ambush at the ford")
+    gm = table.gm
+    for character in (table.ulrika, ansgar, goblin):
+        commands.add_combatant(encounter, gm, character=character.pk)
+    commands.add_combatant(encounter, gm, character=troll.pk, hidden=True)
+    rows = {c.name: c for c in encounter.combatants.all()}
+    commands.start(encounter, gm)
+    encounter.refresh_from_db()
+    return Fight(table, encounter, rows["Ulrika"], rows["Brother Ansgar"], rows["Goblin"], rows["Troll"])

@@ -58,7 +58,8 @@ def test_no_wfrp4e_name_outside_its_package():
 
 
 def test_generic_templates_do_not_know_momentum_or_advantage_pools():
-    generic = [path for path in (ROOT / "templates").rglob("*.html") if "wfrp4e" not in path.parts]
+    systems_folders = {key for key in systems.REGISTRY}
+    generic = [path for path in (ROOT / "templates").rglob("*.html") if not systems_folders & set(path.parts)]
     mentions = [
         str(path.relative_to(ROOT))
         for path in generic
@@ -68,7 +69,8 @@ def test_generic_templates_do_not_know_momentum_or_advantage_pools():
 
 
 def test_generic_templates_leave_the_sheet_to_the_system():
-    generic = [path for path in (ROOT / "templates").rglob("*.html") if "wfrp4e" not in path.parts]
+    systems_folders = {key for key in systems.REGISTRY}
+    generic = [path for path in (ROOT / "templates").rglob("*.html") if not systems_folders & set(path.parts)]
     mentions = [
         str(path.relative_to(ROOT))
         for path in generic

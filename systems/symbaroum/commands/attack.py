@@ -1,0 +1,256 @@
+"""A Symbaroum attack, from the GM's choice of attacker, target and weapon to the damage taken (seed 001 "Actions
+in Combat", "Special Actions", "Optional Rules" › "Perfect Hits & Fumbled Defence", "Alternate Rules" › "Hit
+Locations").
+
+One d20 decides it, rolled by a player: the attacker's [Accurate←Defence] when a player character attacks, else
+the target's [Defence←Accurate] when one is attacked (an NPC never rolls; between NPCs the tracker rolls the
+attack). A hit then takes the weapon's damage, rolled by the attacker's player (an NPC's is its fixed value), less
+the target's armour, rolled by the target's player (an NPC's is fixed). Each roll a player makes is a prompt on
+their phone; the attack waits in it (`spec`) until the roll comes back.
+"""
+
+from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
+from combat.commands.spine import Args, CombatantField, CommandError
+from rules.engine import symbaroum
+from systems.symbaroum import toggles
+from systems.symbaroum.commands import command, free_attacks, turn
+from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
+from systems.symbaroum.commands.tests import answers, ask, dice_total, kept_d20, passed_words, rolls_dice, second_chance
+
+__all__ = ["attack"]
+
+AIMS = [("normal", "No particular aim"), ("high", "Aim high (−2)"), ("low", "Aim low (−2)"),
+        ("body_part", "Aim at a body part (−5)")]  # fmt: skip
+PARTS = [(key, words.capitalize()) for key, words in LOCATION_WORDS.items()]
+UNARMED_DICE = "1d4"
+
+
+def combatant(context, pk):
+    return next(c for c in context.combatants if c.pk == pk)
+
+
+class AttackArgs(Args):
+    attacker = CombatantField(required=False)
+    target = CombatantField(required=False)
+    weapon = TextField(required=False, help_text="A weapon on the attacker's sheet; the first when empty.")
+    aim = OneOfField(choices=AIMS, required=False)
+    part = OneOfField(choices=[("", "—"), *PARTS], required=False, help_text="The body part aimed at.")
+    advantage = YesNoField(help_text="The attacker has the Advantage (+2, +1d4 damage).")
+    modifier = WholeNumberField(required=False, min_value=-10, max_value=10, help_text="Other modifiers to the attack.")
+    free_attack = WholeNumberField(required=False, help_text="A waiting free attack, taken now.")
+    d20 = DieField(20, help_text="The test's d20 when the player said it aloud; empty: asked on their phone.")
+    second_d20 = DieField(20, help_text="The second d20 of a second chance.")
+    damage = WholeNumberField(required=False, min_value=0, max_value=200, help_text="The damage roll's total.")
+    armour = WholeNumberField(required=False, min_value=0, max_value=200, help_text="The armour roll's total.")
+    location = DieField(10, help_text="The d10 for where the hit lands.")
+
+
+def weapon_of(sheet, name):
+    """(name, dice, ranged) of the named weapon on the sheet, or its first; fists when it has none."""
+    weapons = sheet.weapons
+    if name:
+        chosen = next((w for w in weapons if w.name.lower() == name.lower()), None)
+        if chosen is None:
+            raise CommandError(f"{sheet.character.name} carries no {name}.")
+    else:
+        chosen = weapons[0] if weapons else None
+    if chosen is None:
+        return "fists", UNARMED_DICE, False
+    return chosen.name, chosen.damage_dice or UNARMED_DICE, chosen.kind == "ranged"
+
+
+def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free):
+    """Everything the attack needs until its last roll, as JSON (kept in a prompt while a player rolls)."""
+    if attacker.pk == target.pk:
+        raise CommandError(f"{attacker.name} cannot attack themself.")
+    mine, theirs = sheet_of(context, attacker), sheet_of(context, target)
+    for who, sheet in ((attacker, mine), (target, theirs)):
+        if sheet is None:
+            raise CommandError(f"{who.name} has no character sheet: give their damage with Dmg instead.")
+    aim = aim or "normal"
+    if aim != "normal" and not context.encounter.plays(toggles.HIT_LOCATIONS):
+        raise CommandError("Aiming needs the Hit Locations rule: switch it on in the house rules.")
+    if aim == "body_part" and not part:
+        raise CommandError("Name the body part aimed at.")
+    if part and aim != "body_part":
+        raise CommandError("A body part is named only when aiming at one.")
+    name, dice, ranged = weapon_of(mine, weapon)
+    # Seed 001 "Stand Up": every enemy in melee has the Advantage over a prone fighter; shooting gains nothing.
+    advantage = advantage or (not ranged and has(context, target, "Prone"))
+    situation = (symbaroum.ADVANTAGE_TEST_BONUS if advantage else 0) + symbaroum.aim_modifier(aim) + (modifier or 0)
+    if rolls_dice(attacker) or not rolls_dice(target):
+        kind, roller, opponent = "attack", attacker, target
+        goal = symbaroum.test_target(mine.attribute("accurate"), theirs.defence) + situation
+    else:
+        kind, roller, opponent = "defence", target, attacker
+        goal = symbaroum.test_target(theirs.defence, mine.attribute("accurate")) - situation
+    return {
+        "attacker": attacker.pk,
+        "target": target.pk,
+        "weapon": name,
+        "dice": dice,
+        "ranged": ranged,
+        "aim": aim,
+        "part": part or None,
+        "advantage": advantage,
+        "free": free,
+        "kind": kind,
+        "roller": roller.pk if rolls_dice(roller) else None,
+        "goal": goal,
+        "second": second_chance(context, roller, opponent),
+    }
+
+
+@command(AttackArgs)
+def attack(context, attacker, target, weapon, aim, part, advantage, modifier, free_attack, d20, second_d20, damage,
+           armour, location):  # fmt: skip
+    """Declare an attack; the roll is asked on the player's phone unless the GM types what the player rolled."""
+    waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
+    if waiting:
+        attacker, target = combatant(context, waiting["attacker"]), combatant(context, waiting["target"])
+    if attacker is None or target is None:
+        raise CommandError("Pick an attacker and a target.")
+    spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, free=waiting is not None)
+    if waiting is None:
+        turn.spend(context, attacker, "combat")
+    spec["typed"] = {"damage": damage, "armour": armour, "location": location}
+    what = "a free attack on" if waiting else "attacks"
+    head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}"
+    if spec["roller"] is not None and d20 is None:
+        roller = combatant(context, spec["roller"])
+        reason = f"{'Attack' if spec['kind'] == 'attack' else 'Defence'}: {attacker.name} → {target.name}"
+        entry = ask(context, roller, spec["kind"], reason, target=spec["goal"], second=spec["second"], attack=spec)
+        return f"{head}: {roller.name}'s player rolls {spec['kind']} against {spec['goal']}.", {
+            "prompt": entry["id"],
+            "chance": entry["chance"],
+            "goal": spec["goal"],
+        }
+    kept, rolled = kept_d20(context, spec["second"], d20, second_d20)
+    message, result = after_test(context, spec, kept, rolled)
+    return f"{head}: {message}", result
+
+
+@answers("attack", "defence")
+def answered_test(context, entry, rolled):
+    message, result = after_test(context, entry["attack"], rolled["kept"], rolled["d20s"])
+    return f"{entry['name']} rolls: {message}", {"prompt": entry["id"], **result}
+
+
+def after_test(context, spec, kept, rolled):
+    """The d20 is in: hit or miss, the natural 1s and 20s, then the damage."""
+    attacker, target = combatant(context, spec["attacker"]), combatant(context, spec["target"])
+    passed = symbaroum.test_passes(spec["goal"], kept)
+    hit = passed if spec["kind"] == "attack" else not passed
+    natural = None
+    if spec["roller"] is not None and context.encounter.plays(toggles.PERFECT_HITS):
+        natural = symbaroum.natural_result(kept, spec["kind"])
+    said = [f"{spec['kind']} {passed_words(spec['goal'], kept, rolled)}, {'hit' if hit else 'miss'}"]
+    result = {"d20": kept, "rolled": rolled, "hit": hit, "natural": natural}
+    if natural == "fumbled_attack":
+        said.append(free_attacks.grant(context, target, attacker, "Fumbled Attack"))
+    if natural == "perfect_defence":
+        said.append(free_attacks.grant(context, target, attacker, "Perfect Defence"))
+    if not hit:
+        return "; ".join(s for s in said if s) + ".", result
+    spec = {**spec, "extras": damage_extras(spec, natural)}
+    message, more = damage_step(context, spec)
+    return "; ".join([*filter(None, said), message]), {**result, **more}
+
+
+def damage_extras(spec, natural):
+    """Dice and flat damage the hit adds to the weapon's: Advantage +1d4, a Perfect Hit +1d6, a Fumbled Defence
+    +3 (seed 001 "Advantage", "Perfect Hits & Fumbled Defence")."""
+    bonuses = symbaroum.damage_bonuses(
+        advantage=spec["advantage"],
+        perfect_hit=natural == "perfect_hit",
+        fumbled_defence=natural == "fumbled_defence",
+    )
+    dice = "+".join(f"1d{b.die}" for b in bonuses if b.die)
+    return {"dice": dice, "flat": sum(b.flat for b in bonuses), "reasons": [b.reason for b in bonuses]}
+
+
+def damage_dice(spec):
+    return "+".join(filter(None, [spec["dice"], spec["extras"]["dice"]]))
+
+
+def needs_location_roll(context, spec):
+    return context.encounter.plays(toggles.HIT_LOCATIONS) and spec["aim"] != "body_part"
+
+
+def damage_step(context, spec):
+    """The damage roll: the attacking player's (typed, or asked on the phone), or the NPC's fixed value."""
+    attacker = combatant(context, spec["attacker"])
+    dice = damage_dice(spec)
+    typed = spec["typed"]
+    if rolls_dice(attacker) and typed["damage"] is None:
+        reason = f"Damage: {spec['weapon']} → {context.named(combatant(context, spec['target']))}"
+        entry = ask(context, attacker, "damage", reason, dice=dice, attack=spec,
+                    location=needs_location_roll(context, spec))  # fmt: skip
+        return f"{attacker.name}'s player rolls damage ({dice})", {"prompt": entry["id"]}
+    if rolls_dice(attacker):
+        total = dice_total(context, dice, typed["damage"])
+    elif context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
+        total = symbaroum.roll_value(dice, context.dice.d)
+    else:
+        total = symbaroum.fixed_value(dice)
+    return armour_step(context, {**spec, "damage": total + spec["extras"]["flat"]})
+
+
+@answers("damage")
+def answered_damage(context, entry, rolled):
+    spec = {**entry["attack"], "damage": rolled["total"] + entry["attack"]["extras"]["flat"]}
+    spec["typed"] = {**spec["typed"], "location": rolled["location"] or spec["typed"]["location"]}
+    message, result = armour_step(context, spec)
+    return f"{entry['name']} rolls {rolled['total']} damage: {message}", {"prompt": entry["id"], **result}
+
+
+def armour_step(context, spec):
+    """The armour roll: the target's player's (typed, or asked on the phone), or the NPC's fixed value."""
+    target = combatant(context, spec["target"])
+    dice = sheet_of(context, target).armour_dice
+    typed = spec["typed"]
+    if not dice:
+        return apply(context, {**spec, "armour": 0})
+    if rolls_dice(target) and typed["armour"] is None:
+        entry = ask(context, target, "armour", f"Armour against {spec['damage']} damage", dice=dice, attack=spec)
+        return f"{target.name}'s player rolls armour ({dice}) against {spec['damage']}", {"prompt": entry["id"]}
+    if rolls_dice(target):
+        total = dice_total(context, dice, typed["armour"])
+    elif context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
+        total = symbaroum.roll_value(dice, context.dice.d)
+    else:
+        total = symbaroum.fixed_value(dice)
+    return apply(context, {**spec, "armour": total})
+
+
+@answers("armour")
+def answered_armour(context, entry, rolled):
+    message, result = apply(context, {**entry["attack"], "armour": rolled["total"]})
+    return f"{entry['name']} rolls {rolled['total']} armour: {message}", {"prompt": entry["id"], **result}
+
+
+def where(context, spec):
+    """The hit location, or None without the Hit Locations rule: the part aimed at, else a d10 on the table for
+    the aim (the player's, when typed)."""
+    if not context.encounter.plays(toggles.HIT_LOCATIONS):
+        return None
+    if spec["aim"] == "body_part":
+        return spec["part"]
+    return symbaroum.hit_location(spec["typed"]["location"] or context.dice.d(10), spec["aim"])
+
+
+def apply(context, spec):
+    target = combatant(context, spec["target"])
+    dealt = symbaroum.damage(spec["damage"], spec["armour"])
+    location = where(context, spec)
+    notes = take_damage(context, target, dealt, location) if dealt else []
+    shown = context.named(target)
+    place = f" to the {LOCATION_WORDS[location]}" if location else ""
+    line = f"{spec['damage']} damage against {spec['armour']} armour: {shown} takes {dealt}{place}"
+    return "; ".join([line, *notes]) + ".", {
+        "damage": spec["damage"],
+        "armour": spec["armour"],
+        "dealt": dealt,
+        "location": location,
+        "toughness": target.wounds,
+    }

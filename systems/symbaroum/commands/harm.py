@@ -1,0 +1,96 @@
+"""What damage does to a Symbaroum combatant: Toughness lost, the Pain Threshold's effects where the hit lands,
+critical damage, and what 0 Toughness means for a player character and for everyone else."""
+
+from rules.engine import symbaroum
+from rules.models import ConditionDefinition
+from systems.symbaroum import toggles
+from systems.symbaroum.commands.tests import answers, ask, rolls_dice
+
+LOCATION_WORDS = {key: key.replace("_", " ") for key in symbaroum.LOCATIONS}
+
+
+def sheet_of(context, combatant):
+    return context.sheets_by_combatant().get(combatant.pk)
+
+
+def give(context, combatant, name, remaining=None):
+    definition = ConditionDefinition.objects.get(system=context.encounter.system, name=name)
+    context.add_condition(combatant, definition, remaining=remaining)
+
+
+def has(context, combatant, name):
+    return bool(context.condition_counts(combatant).get(name))
+
+
+def take_damage(context, target, amount, location=None):
+    """Take `amount` from the target's Toughness and apply what it sets off; returns the log's sentences."""
+    sheet = sheet_of(context, target)
+    threshold = None if sheet is None or sheet.undead else sheet.pain_threshold
+    notes = []
+    effect = None
+    if location is not None and context.encounter.plays(toggles.HIT_LOCATIONS):
+        effect = symbaroum.location_effect(location, amount, threshold)
+        if effect and effect.extra_damage_die:
+            extra = context.dice.d(effect.extra_damage_die)
+            amount += extra
+            notes.append(f"a blow to the head: +{extra} damage (1d{effect.extra_damage_die})")
+    target.wounds = max(0, target.wounds - amount)
+    context.touch(target)
+    if symbaroum.reaches_pain_threshold(amount, threshold):
+        notes.append(f"at or over the Pain Threshold ({threshold})")
+        if context.encounter.plays(toggles.CRITICAL_DAMAGE) and not has(context, target, "Critically Damaged"):
+            give(context, target, "Critically Damaged")
+            notes.append("critically damaged: a second chance to fail every test until healed")
+    if effect:
+        notes += location_effects(context, target, location, effect)
+    if target.wounds == 0:
+        notes.append(at_zero(context, target))
+    return notes
+
+
+def location_effects(context, target, location, effect):
+    """Seed 001 / 004 "Hit Locations": what a hit at the Pain Threshold does where it lands."""
+    notes = []
+    if effect.prone:
+        give(context, target, "Prone")
+        give(context, target, "Hobbled")
+        notes.append(f"hit in the {LOCATION_WORDS[location]}: knocked prone, half movement for the scene")
+    if effect.incapacitated_turns:
+        give(context, target, "Winded", remaining=effect.incapacitated_turns)
+        notes.append("hit in the torso: winded, incapacitated for a turn")
+    if effect.drops_item_unless_quick_test:
+        give(context, target, "Hurt Arm")
+        notes.append(f"hit in the {LOCATION_WORDS[location]}: a second chance to fail with that arm this scene")
+        if rolls_dice(target):
+            sheet = sheet_of(context, target)
+            quick = sheet.attribute("quick") if sheet else None
+            ask(context, target, "hold_on", "Quick test or drop what that hand holds", target=quick, second=None)
+            notes.append(f"{target.name} rolls Quick to keep hold")
+        else:
+            notes.append(f"{target.name} drops what that hand holds unless the GM rules otherwise")
+    if effect.unconscious_turns_die:
+        turns = context.dice.d(effect.unconscious_turns_die)
+        give(context, target, "Unconscious", remaining=turns)
+        notes.append(f"knocked unconscious for {turns} turn{'s' if turns > 1 else ''}")
+    return notes
+
+
+def at_zero(context, combatant):
+    """Seed 004 "Dying Characters": a player character at 0 is dying, anyone else dies."""
+    if symbaroum.at_zero_toughness(rolls_dice(combatant)) == "dying":
+        give(context, combatant, "Dying")
+        return f"{combatant.name} collapses, dying: a death test on each of their turns"
+    give(context, combatant, "Dead")
+    return f"{combatant.name} dies"
+
+
+@answers("hold_on")
+def hold_on(context, entry, rolled):
+    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    kept, passed = rolled["kept"], symbaroum.test_passes(entry["target"], rolled["kept"])
+    verdict = "keeps hold" if passed else "drops what that hand held"
+    return f"{combatant.name}'s Quick test: d20 {kept} vs {entry['target']}: {verdict}.", {
+        "prompt": entry["id"],
+        "d20": kept,
+        "passed": passed,
+    }

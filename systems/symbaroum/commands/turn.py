@@ -1,0 +1,83 @@
+"""A Symbaroum turn is one Combat Action and one Movement Action; the Combat Action may become a second Movement
+Action, never the other way round (seed 001 "Actions in Combat"). The tracker keeps what the active combatant has
+used in the encounter's state (`turn`), ticked by the GM or by the commands that use an action."""
+
+from combat.commands.fields import OneOfField, YesNoField
+from combat.commands.spine import Args, CommandError
+from systems.symbaroum.commands import command
+
+__all__ = ["mark_action"]
+
+PARTS = {"combat": "Combat Action", "movement": "Movement Action"}
+
+
+def turn_key(encounter):
+    return f"{encounter.round}:{encounter.active_id}"
+
+
+def turn_used(encounter):
+    """What the active combatant has used this turn: {"combat": 0|1, "movements": 0..2, "movements_allowed"}."""
+    turn = encounter.state.turn
+    current = turn.get("key") == turn_key(encounter)
+    combat = turn.get("combat", 0) if current else 0
+    movements = turn.get("movements", 0) if current else 0
+    return {"combat": combat, "movements": movements, "movements_allowed": 1 if combat else 2}
+
+
+def refusal(used, part):
+    """Why `part` cannot be used on top of `used`, in the GM's words, or None."""
+    if part == "combat" and used["combat"]:
+        return "the Combat Action is already used this turn"
+    if part == "combat" and used["movements"] >= 2:
+        return "the Combat Action became a second Movement Action this turn"
+    if part == "movement" and used["movements"] >= used["movements_allowed"]:
+        return "both actions of the turn are used (a Movement Action never becomes a Combat Action)"
+    return None
+
+
+def spend(context, combatant, part):
+    """Use `part` ("combat" or "movement") of `combatant`'s turn when it is their turn; out of turn (a reaction, a
+    free attack) nothing is spent. CommandError when the turn has no such action left."""
+    encounter = context.encounter
+    if encounter.active_id != combatant.pk:
+        return
+    used = turn_used(encounter)
+    why = refusal(used, part)
+    if why:
+        raise CommandError(f"{combatant.name} cannot: {why}.")
+    set_used(encounter, used, part, +1)
+
+
+def set_used(encounter, used, part, change):
+    key = "combat" if part == "combat" else "movements"
+    encounter.state.turn = {
+        "key": turn_key(encounter),
+        "combat": used["combat"],
+        "movements": used["movements"],
+        key: used[key] + change,
+    }
+
+
+class MarkArgs(Args):
+    part = OneOfField(choices=list(PARTS.items()))
+    used = YesNoField(help_text="Leave empty (false) to take the tick back.")
+
+
+@command(MarkArgs, rule="Ticking a Combat or Movement Action")
+def mark_action(context, part, used):
+    """Tick (or take back) the active combatant's Combat or Movement Action."""
+    encounter = context.encounter
+    active = encounter.active
+    if encounter.status != "active" or active is None:
+        raise CommandError("Nobody's turn is running.")
+    now = turn_used(encounter)
+    if used:
+        spend(context, active, part)
+    else:
+        count = now["combat"] if part == "combat" else now["movements"]
+        if not count:
+            raise CommandError(f"{active.name} has not used a {PARTS[part]} this turn.")
+        set_used(encounter, now, part, -1)
+    after = turn_used(encounter)
+    verb = "uses" if used else "takes back"
+    return f"{active.name} {verb} a {PARTS[part]} ({after['movements']} movement, {after['combat']} combat).", after

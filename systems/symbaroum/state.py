@@ -1,0 +1,19 @@
+"""What a Symbaroum encounter keeps between commands (Encounter.pools), every key declared here once."""
+
+from dataclasses import dataclass, field
+
+from systems.base_state import EncounterState
+
+
+@dataclass
+class SymbaroumState(EncounterState):
+    # The active combatant's turn (seed 001 "Actions in Combat"): {"key", "combat": 0|1, "movements": 0..2}
+    turn: dict = field(default_factory=dict)
+    # Open tests waiting for a player's roll (combat.commands.prompts): attack, defence, damage, armour, death...
+    prompt_seq: int = 0
+    prompts: list = field(default_factory=list)
+    # Free attacks earned and not yet taken (seed 001 "Free Attack"): {"id", "attacker", "target", "trigger"}
+    free_attack_seq: int = 0
+    free_attacks: list = field(default_factory=list)
+    # "attacker:trigger:turn key" of the free attacks already granted: one per trigger and turn
+    free_attack_triggers: list = field(default_factory=list)

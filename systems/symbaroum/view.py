@@ -1,0 +1,33 @@
+"""What Symbaroum adds to a viewer's EncounterView: the turn's Combat and Movement Actions, the open tests (each on
+its player's phone with its chance), the free attacks waiting for the GM, and the GM's attack form."""
+
+from combat.commands.prompts import visible_prompts
+from systems.symbaroum import toggles
+from systems.symbaroum.commands.attack import AIMS, PARTS
+from systems.symbaroum.commands.turn import turn_used
+
+
+def extend(view, everyone):
+    encounter = view.encounter
+    state = encounter.state
+    view.prompts = visible_prompts(view)
+    view.turn_used = turn_used(encounter) if view.active is not None else None
+    names = {row.pk: row.name for row in view.rows}
+    view.free_attacks = [
+        {**f, "attacker_name": names[f["attacker"]], "target_name": names[f["target"]]}
+        for f in state.free_attacks
+        if f["attacker"] in names and f["target"] in names
+    ] if view.is_gm else []  # fmt: skip
+    for row in view.rows:
+        points = row.character.points if row.character_id else {}
+        row.experience = points.get("experience", 0)
+        row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
+    view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
+    view.aims, view.parts_aimed = AIMS, PARTS
+    if view.is_gm:
+        sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
+        view.fighters = [
+            {"row": row, "weapons": [w.name for w in sheets[row.character_id].weapons]}
+            for row in view.rows
+            if row.character_id in sheets
+        ]
