@@ -40,6 +40,7 @@ class EncounterView:
     condition_choices: list = field(default_factory=list)
     prompts: list = field(default_factory=list)  # open tests waiting for a roll, as this viewer may see them
     round_starting: bool = False
+    wounds_word: str = "Wounds"  # the system's word for what a combatant's wounds count
 
     sides = Combatant.Side.choices
 
@@ -90,6 +91,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
     active = next((row for row in rows if row.pk == encounter.active_id), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
+    view.wounds_word = system.wounds_word(encounter)
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
         view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
@@ -148,7 +150,10 @@ def combatant_json(view, row):
 SHOWN_OF_OTHERS = {"id", "name", "side"}
 
 
-PROMPT_FIELDS = ("id", "answer", "combatant", "name", "kind", "condition", "reason", "skill", "modifier", "target")
+PROMPT_FIELDS = (
+    "id", "answer", "combatant", "name", "kind", "condition", "reason", "skill", "modifier", "target",
+    "chance", "second", "dice",
+)  # fmt: skip
 
 
 def prompt_json(prompt):

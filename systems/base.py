@@ -52,6 +52,10 @@ class System:
     def __str__(self):
         return self.label
 
+    def wounds_word(self, encounter):
+        """The table's word for what `Combatant.wounds` counts: "Wounds", or Symbaroum's "Toughness"."""
+        return "Wounds"
+
     # --- initiative ---------------------------------------------------------------------------------
 
     def starting_initiative(self, character):

@@ -299,7 +299,8 @@ def end_encounter(context):
 def apply_damage(context, combatant, amount):
     combatant.wounds = max(0, combatant.wounds - amount)
     context.touch(combatant)
-    return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} wounds).", {
+    word = context.system.wounds_word(context.encounter).lower()
+    return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} {word}).", {
         "combatant": combatant.pk,
         "wounds": combatant.wounds,
     }
@@ -309,7 +310,8 @@ def apply_damage(context, combatant, amount):
 def heal(context, combatant, amount):
     combatant.wounds = min(combatant.max_wounds, combatant.wounds + amount)
     context.touch(combatant)
-    return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} wounds).", {
+    word = context.system.wounds_word(context.encounter).lower()
+    return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} {word}).", {
         "combatant": combatant.pk,
         "wounds": combatant.wounds,
     }

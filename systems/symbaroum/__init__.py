@@ -40,6 +40,9 @@ class Symbaroum(System):
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
 
+    def wounds_word(self, encounter):
+        return "Health" if encounter.plays(toggles.VARIANT) else "Toughness"
+
     def round_started(self, context):
         free_attacks.reset_triggers(context.encounter)
         return Happenings()

@@ -15,7 +15,16 @@ from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, free_attacks, turn
 from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
-from systems.symbaroum.commands.tests import answers, ask, dice_total, kept_d20, passed_words, rolls_dice, second_chance
+from systems.symbaroum.commands.tests import (
+    answers,
+    ask,
+    dice_total,
+    kept_d20,
+    passed_words,
+    public_name,
+    rolls_dice,
+    second_chance,
+)
 
 __all__ = ["attack"]
 
@@ -118,7 +127,8 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}"
     if spec["roller"] is not None and d20 is None:
         roller = combatant(context, spec["roller"])
-        reason = f"{'Attack' if spec['kind'] == 'attack' else 'Defence'}: {attacker.name} → {target.name}"
+        test = "Attack" if spec["kind"] == "attack" else "Defence"
+        reason = f"{test}: {public_name(attacker)} → {public_name(target)}"
         entry = ask(context, roller, spec["kind"], reason, target=spec["goal"], second=spec["second"], attack=spec)
         return f"{head}: {roller.name}'s player rolls {spec['kind']} against {spec['goal']}.", {
             "prompt": entry["id"],
@@ -183,7 +193,7 @@ def damage_step(context, spec):
     dice = damage_dice(spec)
     typed = spec["typed"]
     if rolls_dice(attacker) and typed["damage"] is None:
-        reason = f"Damage: {spec['weapon']} → {context.named(combatant(context, spec['target']))}"
+        reason = f"Damage: {spec['weapon']} → {public_name(combatant(context, spec['target']))}"
         entry = ask(context, attacker, "damage", reason, dice=dice, attack=spec,
                     location=needs_location_roll(context, spec))  # fmt: skip
         return f"{attacker.name}'s player rolls damage ({dice})", {"prompt": entry["id"]}

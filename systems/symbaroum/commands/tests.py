@@ -31,6 +31,11 @@ def rolls_dice(combatant):
     return bool(combatant.character_id) and not combatant.character.is_npc
 
 
+def public_name(combatant):
+    """A combatant's name in a prompt, which the player's phone shows: never the name of a hidden one."""
+    return "an unseen foe" if combatant.hidden else combatant.name
+
+
 def hampered(context, combatant):
     """Whether the combatant's tests carry a second chance to fail: critically damaged (seed 001 "Modifications
     for Critical Damage", when the table plays it) or fighting blind (seed 001 "Blind Fighting")."""

@@ -1,0 +1,82 @@
+"""Symbaroum on the screens and the API: the table's words, what each viewer may see of the open rolls, and
+queries that stay flat as the fight grows."""
+
+import json
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from combat import commands
+from tests.factories import CharacterFactory, UserFactory
+from tests.symbaroum.conftest import ATTRIBUTES, armed
+
+
+def page(fight, user):
+    return fight.table.client(user).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+
+
+def test_the_screens_count_toughness_or_the_variants_health(fight):
+    assert "<th>Toughness</th>" in page(fight, fight.table.gm)
+    assert "/ 15 toughness" in page(fight, fight.table.anna)
+    outcome = fight.gm("apply_damage", combatant=fight.goblin.pk, amount=3)
+    assert outcome.message == "Goblin takes 3 damage (5/8 toughness)."
+    fight.encounter.house_rules = ["variant"]
+    fight.encounter.save()
+    assert "<th>Health</th>" in page(fight, fight.table.gm)
+
+
+def test_the_api_shows_a_roll_with_its_chance_to_its_player_only(fight):
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    url = f"/api/encounters/{fight.encounter.pk}/"
+    [prompt] = fight.table.client(fight.table.anna).get(url).json()["prompts"]
+    assert (prompt["kind"], prompt["target"], prompt["chance"], prompt["answer"]) == ("defence", 9, 45, "roll_test")
+    assert fight.table.client(fight.table.bruno).get(url).json()["prompts"] == []
+    answered = fight.table.client(fight.table.anna).post(
+        f"{url}commands/",
+        json.dumps({"command": "roll_test", "args": {"prompt": prompt["id"], "d20": 4}}),
+        content_type="application/json",
+    )
+    assert answered.status_code == 200 and answered.json()["result"]["hit"] is False
+
+
+def test_a_roll_for_a_hidden_attacker_never_names_it_to_the_player(fight):
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk)
+    phone = page(fight, fight.table.anna)
+    assert "Troll" not in phone
+    assert "Defence" in phone
+
+
+def grow(fight, extra):
+    """Add `extra` fighters with sheets, half of them players' characters."""
+    for index in range(extra):
+        player = None
+        if index % 2:
+            player = UserFactory(username=f"extra-{fight.encounter.combatants.count()}")
+            fight.table.campaign.players.add(player)
+        character = armed(
+            CharacterFactory(campaign=fight.table.campaign, player=player, is_npc=player is None,
+                             characteristics=dict(ATTRIBUTES)),
+            ["Sword"], ["Leather Armour"],
+        )  # fmt: skip
+        commands.add_combatant(fight.encounter, fight.table.gm, character=character.pk)
+
+
+def queries(action):
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured)
+
+
+def test_pages_and_the_attack_stay_flat_as_the_fight_grows(fight):
+    gm, anna = fight.table.client(fight.table.gm), fight.table.client(fight.table.anna)
+    url = f"/encounters/{fight.encounter.pk}/"
+
+    def attack_and_answer():
+        fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+        fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], d20=18)
+        fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], total=1)
+
+    grow(fight, 3)
+    first = [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)]
+    grow(fight, 20)
+    assert [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)] == first
