@@ -5,6 +5,7 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 
 from characters.models import Campaign, Character, CharacterSkill
 from combat import commands
@@ -224,6 +225,9 @@ def house_rules_encounter(campaign, gm, characters, dice):
 
 
 SYMBAROUM_CAMPAIGN = "Into Davokar"
+SYMBAROUM_ENCOUNTER = "Goblins on the Davokar road"
+# The creatures in the demo fight: the troll waits hidden until the GM reveals it.
+SYMBAROUM_FOES = ("Goblin Gnarr", "Goblin Skrik", "Robber Henk", "Arch Troll Grumm")
 # The table's homebrew and the optional rules it plays (seed 001); the variant's words stay off.
 SYMBAROUM_HOUSE_RULES = [
     "ammunition_countdown",
@@ -376,4 +380,18 @@ def seed_symbaroum():
         )
         character.weapons.set(Weapon.objects.filter(system="symbaroum", name__in=weapons))
         character.armour.set(Armour.objects.filter(system="symbaroum", name__in=armour))
+    symbaroum_encounter(campaign, users["gm"])
     return campaign, True
+
+
+def symbaroum_encounter(campaign, gm):
+    """The party against goblins and a robber on the road, the troll hidden, initiative rolled and round 1 begun."""
+    encounter = Encounter.objects.create(campaign=campaign, name=SYMBAROUM_ENCOUNTER)
+    dice = Dice(random.Random(11))
+    fighters = campaign.characters.filter(Q(is_npc=False) | Q(name__in=SYMBAROUM_FOES)).order_by("pk")
+    for character in fighters:
+        commands.add_combatant(
+            encounter, gm, character=character.pk, hidden=character.name.startswith("Arch Troll"), dice=dice
+        )
+    commands.roll_initiative(encounter, gm, dice=dice)
+    commands.start(encounter, gm)

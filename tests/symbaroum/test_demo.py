@@ -1,0 +1,20 @@
+"""The Symbaroum demo: a running fight on the Davokar road the GM and the players can open at once."""
+
+from django.test import Client
+
+from characters import demo
+from combat.models import Encounter
+
+
+def test_the_demo_fight_runs_with_the_troll_hidden_from_the_players(rules_data):
+    campaign, created = demo.seed_symbaroum()
+    assert created
+    encounter = Encounter.objects.get(campaign=campaign, name=demo.SYMBAROUM_ENCOUNTER)
+    assert encounter.status == "active" and encounter.combatants.count() == 8
+    gm, anna = Client(), Client()
+    gm.force_login(campaign.gm)
+    anna.force_login(campaign.players.get(username="anna"))
+    url = f"/encounters/{encounter.pk}/"
+    gm_page, phone = gm.get(url).content.decode(), anna.get(url).content.decode()
+    assert 'id="attack-form"' in gm_page and "Arch Troll Grumm" in gm_page and "<th>Toughness</th>" in gm_page
+    assert "Arch Troll Grumm" not in phone and "Ulrika Vinterdotter" in phone
