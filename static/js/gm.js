@@ -40,3 +40,26 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   event.detail.shouldSwap = false;
   htmx.ajax(requestConfig.verb, requestConfig.path, { source: form, values: action ? { action } : {} });
 });
+
+// A select marked data-follows="#other" offers only the options of the choice made in #other: its optgroups carry
+// data-for (the weapons of each attacker); options carrying data-side are never left on #other's own side (an ally is
+// not the default target). A choice the new owner cannot make falls back to the first one it can.
+document.addEventListener("change", (event) => {
+  for (const select of document.querySelectorAll(`select[data-follows="#${event.target.id}"]`)) {
+    const owner = event.target.selectedOptions[0];
+    for (const group of select.querySelectorAll("optgroup[data-for]")) {
+      group.hidden = group.disabled = group.dataset.for !== event.target.value;
+    }
+    const usable = (option) =>
+      !option.disabled && !option.parentElement.disabled && (!option.dataset.side || option.dataset.side !== owner?.dataset.side);
+    if (!usable(select.selectedOptions[0])) {
+      const first = [...select.options].find(usable);
+      if (first) select.value = first.value;
+    }
+  }
+});
+document.addEventListener("DOMContentLoaded", () => {
+  for (const select of document.querySelectorAll("select[data-follows]")) {
+    document.querySelector(select.dataset.follows)?.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+});
