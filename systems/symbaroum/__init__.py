@@ -8,7 +8,9 @@ from systems.base import Happenings, System
 from systems.symbaroum import toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
+    ammunition,
     attack,
+    distance,
     free_attacks,
     harm,
     tests,
@@ -30,6 +32,10 @@ class Symbaroum(System):
         "phone_my_turn": "symbaroum/phone.html#my_turn",
         "phone_character": "symbaroum/phone.html#character",
         "sheet_stats": "symbaroum/sheet.html#stats",
+        "gm_row_badges": "symbaroum/ranged.html#row_ammunition",
+        "gm_round_notes": "symbaroum/ranged.html#gm_distance",
+        "gm_tools": "symbaroum/ranged.html#gm_tools",
+        "phone_strip": "symbaroum/ranged.html#phone_distance",
     }
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.

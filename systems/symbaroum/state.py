@@ -17,3 +17,6 @@ class SymbaroumState(EncounterState):
     free_attacks: list = field(default_factory=list)
     # "attacker:trigger:turn key" of the free attacks already granted: one per trigger and turn
     free_attack_triggers: list = field(default_factory=list)
+    # Slice C, ranged combat. The Distance Category the GM set (seed 001 "Alternate Rules" › "Distance
+    # Categories"): a key of rules.engine.symbaroum.DISTANCES, "" until set. Ammunition lives on the characters.
+    distance: str = ""

@@ -2,7 +2,7 @@
 its player's phone with its chance), the free attacks waiting for the GM, and the GM's attack form."""
 
 from combat.commands.prompts import visible_prompts
-from systems.symbaroum import toggles
+from systems.symbaroum import ranged_view, toggles
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.turn import turn_used
 
@@ -24,6 +24,7 @@ def extend(view, everyone):
         row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
+    ranged_view.extend(view)
     if view.is_gm:
         sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [

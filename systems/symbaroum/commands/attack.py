@@ -13,7 +13,7 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
-from systems.symbaroum.commands import command, free_attacks, turn
+from systems.symbaroum.commands import ammunition, command, distance, free_attacks, turn
 from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
 from systems.symbaroum.commands.tests import (
     answers,
@@ -52,6 +52,7 @@ class AttackArgs(Args):
     damage = WholeNumberField(required=False, min_value=0, max_value=200, help_text="The damage roll's total.")
     armour = WholeNumberField(required=False, min_value=0, max_value=200, help_text="The armour roll's total.")
     location = DieField(10, help_text="The d10 for where the hit lands.")
+    special_ammunition = TextField(required=False, help_text='Special ammunition shot ("Fire arrow"): one unit used.')
 
 
 def weapon_of(sheet, name):
@@ -84,9 +85,11 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     if part and aim != "body_part":
         raise CommandError("A body part is named only when aiming at one.")
     name, dice, ranged = weapon_of(mine, weapon)
+    shot_distance = distance.shot_distance(context, attacker, target) if ranged else None
     # Seed 001 "Stand Up": every enemy in melee has the Advantage over a prone fighter; shooting gains nothing.
     advantage = advantage or (not ranged and has(context, target, "Prone"))
     situation = (symbaroum.ADVANTAGE_TEST_BONUS if advantage else 0) + symbaroum.aim_modifier(aim) + (modifier or 0)
+    situation += symbaroum.distance_modifier(shot_distance) if shot_distance else 0
     if rolls_dice(attacker) or not rolls_dice(target):
         kind, roller, opponent = "attack", attacker, target
         goal = symbaroum.test_target(mine.attribute("accurate"), theirs.defence) + situation
@@ -99,6 +102,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
         "weapon": name,
         "dice": dice,
         "ranged": ranged,
+        "distance": shot_distance,
         "aim": aim,
         "part": part or None,
         "advantage": advantage,
@@ -112,7 +116,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
 
 @command(AttackArgs)
 def attack(context, attacker, target, weapon, aim, part, advantage, modifier, free_attack, d20, second_d20, damage,
-           armour, location):  # fmt: skip
+           armour, location, special_ammunition):  # fmt: skip
     """Declare an attack; the roll is asked on the player's phone unless the GM types what the player rolled."""
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
     if waiting:
@@ -122,9 +126,11 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, free=waiting is not None)
     if waiting is None:
         turn.spend(context, attacker, "combat")
+    spec["special_ammunition"] = ammunition.load(context, attacker, spec, special_ammunition)
     spec["typed"] = {"damage": damage, "armour": armour, "location": location}
     what = "a free attack on" if waiting else "attacks"
-    head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}"
+    shooting = f" ({spec['special_ammunition']})" if spec["special_ammunition"] else ""
+    head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}{shooting}"
     if spec["roller"] is not None and d20 is None:
         roller = combatant(context, spec["roller"])
         test = "Attack" if spec["kind"] == "attack" else "Defence"
@@ -161,6 +167,7 @@ def after_test(context, spec, kept, rolled):
     if natural == "perfect_defence":
         said.append(free_attacks.grant(context, target, attacker, "Perfect Defence"))
     if not hit:
+        said.append(ammunition.after_miss(context, attacker, spec, kept))
         return "; ".join(s for s in said if s) + ".", result
     spec = {**spec, "extras": damage_extras(spec, natural)}
     message, more = damage_step(context, spec)
@@ -169,11 +176,13 @@ def after_test(context, spec, kept, rolled):
 
 def damage_extras(spec, natural):
     """Dice and flat damage the hit adds to the weapon's: Advantage +1d4, a Perfect Hit +1d6, a Fumbled Defence
-    +3 (seed 001 "Advantage", "Perfect Hits & Fumbled Defence")."""
+    +3, a shot at Short distance +1d4 (seed 001 "Advantage", "Perfect Hits & Fumbled Defence", "Distance
+    Categories")."""
     bonuses = symbaroum.damage_bonuses(
         advantage=spec["advantage"],
         perfect_hit=natural == "perfect_hit",
         fumbled_defence=natural == "fumbled_defence",
+        distance=spec.get("distance"),
     )
     dice = "+".join(f"1d{b.die}" for b in bonuses if b.die)
     return {"dice": dice, "flat": sum(b.flat for b in bonuses), "reasons": [b.reason for b in bonuses]}
