@@ -57,7 +57,10 @@ class Symbaroum(System):
         view.extend(view_, everyone)
 
     def state_json(self, view_):
-        return {"free_attacks": view_.free_attacks, "turn_used": view_.turn_used}
+        return {"free_attacks": view_.free_attacks, "turn_used": view_.turn_used, "distance": view_.distance}
+
+    def combatant_json(self, view_, row):
+        return {"ammunition": row.ammunition}
 
     def sheet(self, character):
         from systems.symbaroum.sheet import Sheet

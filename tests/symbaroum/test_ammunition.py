@@ -159,3 +159,17 @@ def test_projectiles_with_a_quality_break_less_often(fight):
     assert points(fight)["ammunition"] == 3
     with pytest.raises(CommandError, match="Choose one of: ordinary, quality, mystical"):
         fight.gm("search_for_ammunition", projectiles="cursed")
+
+
+def test_the_api_gives_his_player_the_count_and_hides_it_from_others(fight):
+    plays(fight, "ammunition_countdown")
+    shoot(fight, d20=15)
+    url = f"/api/encounters/{fight.encounter.pk}/"
+
+    def ammunition_seen_by(user):
+        state = fight.table.client(user).get(url).json()
+        return next(c for c in state["combatants"] if c["id"] == fight.ansgar.pk)["ammunition"]
+
+    assert ammunition_seen_by(fight.table.bruno) == {"left": 2, "full": 3, "out": False, "specials": []}
+    assert ammunition_seen_by(fight.table.gm)["left"] == 2
+    assert ammunition_seen_by(fight.table.anna) is None

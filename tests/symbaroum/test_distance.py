@@ -96,3 +96,9 @@ def test_at_close_distance_he_shoots_only_in_the_first_round_before_the_target_a
     with pytest.raises(CommandError, match="only in the first round"):
         fight.gm("attack", attacker=fight.ansgar.pk, target=fight.goblin.pk)
     assert fight.prompts() == []
+
+
+def test_the_api_gives_the_distance(fight):
+    at(fight, "short")
+    state = fight.table.client(fight.table.anna).get(f"/api/encounters/{fight.encounter.pk}/").json()
+    assert (state["distance"]["key"], state["distance"]["movements"]) == ("short", 1)
