@@ -131,6 +131,7 @@ def test_nobody_searches_with_a_full_quiver(fight):
 def test_with_reclaiming_he_rolls_on_his_phone_and_a_damaged_projectile_leaves_the_count(fight):
     plays(fight, "ammunition_countdown", "reclaiming")
     shoot(fight, d20=20)
+    fight.gm("end_encounter")
     fight.gm("search_for_ammunition")
     [entry] = fight.prompts()
     # An ordinary arrow breaks on a d20 over 10: whole on 1-10, a 50 % chance.
