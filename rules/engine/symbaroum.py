@@ -677,6 +677,19 @@ def feat_cost(pay_with="experience", npc=False):
     return {pay_with: FEAT_COST}
 
 
+def clean_hit_damage(damage_dice):
+    """Feat "Clean Hit" (seed 001 "Alternate Rules" › "Feats"): the hit deals the most its damage dice can show,
+    without a roll."""
+    return dice_range(damage_dice)[1]
+
+
+def resilient_armour(armour_dice):
+    """Feat "Resilience" (seed 001 "Alternate Rules" › "Feats"): a d4 more on the armour roll for the rest of the
+    turn, armour or not ("1d4" -> "1d4+1d4"; an NPC's fixed value thus gains 2)."""
+    extra = f"1d{RESILIENCE_ARMOUR_DIE}"
+    return f"{armour_dice}+{extra}" if armour_dice else extra
+
+
 # Which second chance each manoeuvre gives, by kind of test.
 MANOEUVRE_SECOND_CHANCES = {
     "careful_aiming": {"ranged_attack": "pass"},
