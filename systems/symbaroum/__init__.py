@@ -11,6 +11,8 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     ammunition,
     attack,
     distance,
+    feat_effects,
+    feats_in_force,
     free_attacks,
     harm,
     tests,
@@ -28,11 +30,11 @@ class Symbaroum(System):
     partials = {
         "gm_turn_tools": "symbaroum/gm.html#turn_tools",
         "gm_panels": "symbaroum/gm.html#panels",
+        "gm_row_badges": "symbaroum/gm.html#row_badges",
         "gm_attack": "symbaroum/gm.html#attack",
         "phone_my_turn": "symbaroum/phone.html#my_turn",
         "phone_character": "symbaroum/phone.html#character",
         "sheet_stats": "symbaroum/sheet.html#stats",
-        "gm_row_badges": "symbaroum/ranged.html#row_ammunition",
         "gm_round_notes": "symbaroum/ranged.html#gm_distance",
         "gm_tools": "symbaroum/ranged.html#gm_tools",
         "phone_strip": "symbaroum/ranged.html#phone_distance",
@@ -48,6 +50,9 @@ class Symbaroum(System):
 
     def wounds_word(self, encounter):
         return "Health" if encounter.plays(toggles.VARIANT) else "Toughness"
+
+    def round_ended(self, context):
+        return Happenings(notes=feats_in_force.lapse(context))
 
     def round_started(self, context):
         free_attacks.reset_triggers(context.encounter)

@@ -20,3 +20,6 @@ class SymbaroumState(EncounterState):
     # Slice C, ranged combat. The Distance Category the GM set (seed 001 "Alternate Rules" › "Distance
     # Categories"): a key of rules.engine.symbaroum.DISTANCES, "" until set. Ammunition lives on the characters.
     distance: str = ""
+    # Slice "feats" (seed 001 "Alternate Rules" › "Feats"): what the feats used leave in force, each
+    # {"feat", "combatant", "enemy"}; a turn's (Clean Hit, Resilience, Perfect Defence...) lapse when the round ends
+    feats: list = field(default_factory=list)

@@ -1,9 +1,12 @@
 """What Symbaroum adds to a viewer's EncounterView: the turn's Combat and Movement Actions, the open tests (each on
-its player's phone with its chance), the free attacks waiting for the GM, and the GM's attack form."""
+its player's phone with its chance), the free attacks waiting for the GM, the GM's attack form, and the feats in
+force with the form that uses one."""
 
 from combat.commands.prompts import visible_prompts
 from systems.symbaroum import ranged_view, toggles
 from systems.symbaroum.commands.attack import AIMS, PARTS
+from systems.symbaroum.commands.feats import PAY_WITH
+from systems.symbaroum.commands.feats_in_force import FEATS, tags
 from systems.symbaroum.commands.turn import turn_used
 
 
@@ -22,6 +25,11 @@ def extend(view, everyone):
         points = row.character.points if row.character_id else {}
         row.experience = points.get("experience", 0)
         row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
+    view.feats_on = encounter.plays(toggles.FEATS)
+    if view.feats_on:
+        view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH
+        for row in view.rows:
+            row.feat_tags = tags(state, row.pk, names)
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
     ranged_view.extend(view)

@@ -13,7 +13,7 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
-from systems.symbaroum.commands import ammunition, command, distance, free_attacks, turn
+from systems.symbaroum.commands import ammunition, command, distance, feats_in_force, free_attacks, turn
 from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
 from systems.symbaroum.commands.tests import (
     answers,
@@ -73,6 +73,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     """Everything the attack needs until its last roll, as JSON (kept in a prompt while a player rolls)."""
     if attacker.pk == target.pk:
         raise CommandError(f"{attacker.name} cannot attack themself.")
+    feats_in_force.refuse_gazed_attack(context, attacker, target)
     mine, theirs = sheet_of(context, attacker), sheet_of(context, target)
     for who, sheet in ((attacker, mine), (target, theirs)):
         if sheet is None:
@@ -116,15 +117,16 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
 
 @command(AttackArgs)
 def attack(context, attacker, target, weapon, aim, part, advantage, modifier, free_attack, d20, second_d20, damage,
-           armour, location, special_ammunition):  # fmt: skip
-    """Declare an attack; the roll is asked on the player's phone unless the GM types what the player rolled."""
+           armour, location, special_ammunition, in_whirlwind=False):  # fmt: skip
+    """Declare an attack; the roll is asked on the player's phone unless the GM types what the player rolled.
+    `in_whirlwind`: one of a Whirlwind Attack's (feat_effects), whose one Combat Action is already spent."""
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
     if waiting:
         attacker, target = combatant(context, waiting["attacker"]), combatant(context, waiting["target"])
     if attacker is None or target is None:
         raise CommandError("Pick an attacker and a target.")
     spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, free=waiting is not None)
-    if waiting is None:
+    if waiting is None and not in_whirlwind:
         turn.spend(context, attacker, "combat")
     spec["special_ammunition"] = ammunition.load(context, attacker, spec, special_ammunition)
     spec["typed"] = {"damage": damage, "armour": armour, "location": location}
@@ -201,6 +203,9 @@ def damage_step(context, spec):
     attacker = combatant(context, spec["attacker"])
     dice = damage_dice(spec)
     typed = spec["typed"]
+    clean_hit = feats_in_force.clean_hit_damage(context, attacker, dice)
+    if clean_hit is not None:
+        return armour_step(context, {**spec, "damage": clean_hit + spec["extras"]["flat"]})
     if rolls_dice(attacker) and typed["damage"] is None:
         reason = f"Damage: {spec['weapon']} → {public_name(combatant(context, spec['target']))}"
         entry = ask(context, attacker, "damage", reason, dice=dice, attack=spec,
@@ -226,7 +231,7 @@ def answered_damage(context, entry, rolled):
 def armour_step(context, spec):
     """The armour roll: the target's player's (typed, or asked on the phone), or the NPC's fixed value."""
     target = combatant(context, spec["target"])
-    dice = sheet_of(context, target).armour_dice
+    dice = feats_in_force.armour_dice(context, target, sheet_of(context, target).armour_dice)
     typed = spec["typed"]
     if not dice:
         return apply(context, {**spec, "armour": 0})
