@@ -4,6 +4,7 @@ by the GM or by a player for their own character, each one's effect on the fight
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
+from rules.models import Feat
 
 
 @pytest.fixture
@@ -246,3 +247,10 @@ def test_fearless_lasts_the_scene_and_is_not_paid_twice(feats):
     with pytest.raises(CommandError, match="already used Fearless this scene"):
         use(feats, feats.table.anna, feats.ulrika, "fearless")
     assert points(feats, feats.ulrika)["experience"] == 3
+
+
+def test_the_phone_offers_every_feat_of_the_rules_data_but_quick_strike(feats):
+    names = set(Feat.objects.filter(system="symbaroum").values_list("name", flat=True))
+    phone = page(feats, feats.table.anna)
+    offered = {name for name in names if f">{name}</option>" in phone}
+    assert names - offered == {"Quick Strike"}  # the initiative order's, not a use_feat
