@@ -631,6 +631,39 @@ def initiative_rank(sheet, profile=SYMBAROUM):
     return sheet_value(sheet, "quick", profile), sheet_value(sheet, "vigilant", profile)
 
 
+def initiative_place(order, newcomer, d20):
+    """Seed 001 "Turn Order" › "Initiative", for one combatant taking a place in an order already set (joining,
+    a new initiative, back at their place after a manoeuvre moved them).
+
+    order: [(key, (quick, vigilant))] in turn order; newcomer: (key, (quick, vigilant)). The newcomer acts before
+    the first who ranks below them, or who ties on both and loses a d20 roll-off to them, so the order already
+    settled among the others stands. Returns (index, {key: [roll-off d20s]}).
+    """
+    key, rank = newcomer
+    rolls = {}
+    for index, (other, other_rank) in enumerate(order):
+        if other_rank == rank:
+            first, tie_rolls = initiative_order({other: other_rank, key: rank}, d20)
+            for rolled, values in tie_rolls.items():
+                rolls.setdefault(rolled, []).extend(values)
+            if first[0] == key:
+                return index, rolls
+        elif other_rank < rank:
+            return index, rolls
+    return len(order), rolls
+
+
+def acting_after(order, key, after):
+    """`order` with `key` moved to act right after `after`: choosing a later place before the order is set (seed
+    001 "Turn Order" › "Initiative") or letting someone go first (seed 001 "Manoeuvres" › "Delay the
+    Initiative"). Only a later place: ValueError when `after` is `key` or already acts after them."""
+    if key == after or order.index(after) < order.index(key):
+        raise ValueError(f"{after!r} does not act before {key!r}")
+    rest = [other for other in order if other != key]
+    place = rest.index(after) + 1
+    return [*rest[:place], key, *rest[place:]]
+
+
 TAKE_THE_INITIATIVE_BONUS = 5
 
 
@@ -640,6 +673,20 @@ def take_the_initiative_rank(rank, resolute_test_passed):
     turn. Back to the usual place next turn."""
     quick, *rest = rank
     return (quick + (TAKE_THE_INITIATIVE_BONUS if resolute_test_passed else 0), *rest)
+
+
+def initiative_taken(order, ranks, takers):
+    """Manoeuvre "Take the Initiative" (seed 001 "Manoeuvres"): each taker whose Resolute test passed acts before
+    the first combatant ranking below their rank with the +5; the others keep the order they had.
+
+    order: keys in turn order; ranks: {key: (quick, vigilant)}; takers: the keys whose test passed."""
+    boosted = {key: take_the_initiative_rank(rank, key in takers) for key, rank in ranks.items()}
+    result = list(order)
+    for key in [key for key in order if key in takers]:
+        rest = [other for other in result if other != key]
+        place = next((i for i, other in enumerate(rest) if boosted[other] < boosted[key]), len(rest))
+        result = [*rest[:place], key, *rest[place:]]
+    return result
 
 
 def quick_strike_first(order, strikers):
@@ -654,6 +701,20 @@ def surprise_target(discreet, vigilant):
     lowest = min(discreet) if isinstance(discreet, (list, tuple, set)) else discreet
     highest = max(vigilant) if isinstance(vigilant, (list, tuple, set)) else vigilant
     return test_target(lowest, highest)
+
+
+def surprise_noticed_target(vigilant, discreet):
+    """Seed 001 "Turn Order" › "Surprise" from the ambushed side: the defenders' highest Vigilant against the
+    attackers' lowest Discreet, [Vigilant←Discreet]; passing it means nobody is surprised."""
+    highest = max(vigilant) if isinstance(vigilant, (list, tuple, set)) else vigilant
+    lowest = min(discreet) if isinstance(discreet, (list, tuple, set)) else discreet
+    return test_target(highest, lowest)
+
+
+def long_weapon_free_attack(mover_has_long, target_has_long):
+    """Seed 001 "Turn Order" › "Combat With Weapons Ready": in the first round of a melee, the one holding a Long
+    weapon gets a free attack on the enemy closing in, unless that enemy's weapon is Long as well."""
+    return bool(target_has_long and not mover_has_long)
 
 
 SHIELD_DEFENCE_BONUS = 1  # seed 001 "Special Actions" › "Shield" (a buckler too)

@@ -15,6 +15,8 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     feats_in_force,
     free_attacks,
     harm,
+    initiative,
+    melee,
     tests,
     turn,
 )
@@ -40,10 +42,13 @@ class Symbaroum(System):
         "phone_strip": "symbaroum/ranged.html#phone_distance",
     }
 
-    # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off.
+    # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off (the variant's Agility and
+    # Vigilance, seed 004 "Surprised"). A combatant without a sheet ranks by the initiative the GM typed.
     def initiative_rank(self, combatant):
-        sheet = combatant.character.characteristics if combatant.character_id else {}
-        return (int(sheet.get("Quick", combatant.initiative or 0)), int(sheet.get("Vigilant", 0)))
+        if not combatant.character_id:
+            return (combatant.initiative or 0, 0)
+        profile = symbaroum.VARIANT if combatant.encounter.plays(toggles.VARIANT) else symbaroum.SYMBAROUM
+        return symbaroum.initiative_rank(combatant.character.characteristics, profile)
 
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
@@ -54,9 +59,20 @@ class Symbaroum(System):
     def round_ended(self, context):
         return Happenings(notes=feats_in_force.lapse(context))
 
+    def initiative_place(self, context, ordered, combatant):
+        # The initiative the combatant shows (the GM may have set it), then Vigilant and a d20 roll-off.
+        def rank(c):
+            return (c.initiative or 0, self.initiative_rank(c)[1])
+
+        order = [(c.pk, rank(c)) for c in ordered]
+        return symbaroum.initiative_place(order, (combatant.pk, rank(combatant)), lambda: context.dice.d(20))
+
+    def encounter_started(self, context):
+        return initiative.round_begins(context)
+
     def round_started(self, context):
         free_attacks.reset_triggers(context.encounter)
-        return Happenings()
+        return initiative.round_begins(context)
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

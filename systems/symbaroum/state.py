@@ -23,3 +23,13 @@ class SymbaroumState(EncounterState):
     # Slice "feats" (seed 001 "Alternate Rules" › "Feats"): what the feats used leave in force, each
     # {"feat", "combatant", "enemy"}; a turn's (Clean Hit, Resilience, Perfect Defence...) lapse when the round ends
     feats: list = field(default_factory=list)
+
+    # --- Slice D: initiative, surprise, disengaging, Long weapons (seed 001 "Turn Order", "Manoeuvres", "Feats") ---
+    # The turn order (combatant ids) before a manoeuvre or feat moved someone this round: put back at round start
+    usual_order: list = field(default_factory=list)
+    # Quick Strike declared ahead: {"combatant", "round"} (they act first in that round)
+    quick_strikes: list = field(default_factory=list)
+    # Take the Initiative declared ahead: {"combatant", "round", "prompt", "passed": True|False|None until rolled}
+    initiative_takers: list = field(default_factory=list)
+    # Pairs in melee since one engaged the other, "lower id:higher id" (a Long weapon strikes as a melee opens)
+    melee_pairs: list = field(default_factory=list)

@@ -9,6 +9,7 @@ from combat.commands.spine import CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
+from systems.symbaroum.commands.haste import took_the_initiative
 
 __all__ = ["roll_test", "dismiss_test"]
 
@@ -38,10 +39,11 @@ def public_name(combatant):
 
 def hampered(context, combatant):
     """Whether the combatant's tests carry a second chance to fail: critically damaged (seed 001 "Modifications
-    for Critical Damage", when the table plays it) or fighting blind (seed 001 "Blind Fighting")."""
+    for Critical Damage", when the table plays it), fighting blind (seed 001 "Blind Fighting") or hasty after
+    taking the initiative this round (seed 001 "Manoeuvres" › "Take the Initiative")."""
     counts = context.condition_counts(combatant)
     critical = counts.get("Critically Damaged") and context.encounter.plays(toggles.CRITICAL_DAMAGE)
-    return bool(critical or counts.get("Blinded"))
+    return bool(critical or counts.get("Blinded") or took_the_initiative(context.encounter, combatant))
 
 
 def second_chance(context, roller, opponent=None, to_pass=False, to_fail=False):

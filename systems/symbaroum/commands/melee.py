@@ -1,0 +1,199 @@
+"""Coming into and out of melee (seed 001 "Turn Order" › "Surprise", "Combat With Weapons Ready"; "Special
+Actions" › "Disengage From Melee Combat"; seed 004 "Surprised"): an ambush before the fight, engaging an enemy
+(a Long weapon strikes first at one who lacks one) and disengaging (every enemy left behind gets a free attack).
+
+The free attacks wait on the GM screen (free_attacks.grant); the tracker keeps which pairs are in melee
+(`melee_pairs`): engaging opens a melee, so its round is that melee's first, when a Long weapon strikes."""
+
+from django import forms
+
+from combat.commands.fields import DieField, OneOfField
+from combat.commands.spine import Args, CombatantField, CombatantListField, CommandError, CommandForbidden
+from combat.models import Encounter
+from rules.engine import symbaroum
+from systems.symbaroum.commands import command, free_attacks, turn
+from systems.symbaroum.commands.harm import give, sheet_of
+from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
+
+__all__ = ["ambush", "engage", "disengage"]
+
+SURPRISE_OUTCOMES = [("", "—"), ("surprised", "The ambushed are surprised"), ("noticed", "The ambush is noticed")]
+
+
+def by_pk(context, pks):
+    return [next(c for c in context.combatants if c.pk == pk) for pk in pks]
+
+
+def sheets_of(context, combatants):
+    sheets = [sheet_of(context, c) for c in combatants]
+    for combatant, sheet in zip(combatants, sheets, strict=True):
+        if sheet is None:
+            raise CommandError(f"{combatant.name} has no character sheet to test an ambush with.")
+    return sheets
+
+
+# --- Surprise (seed 001 "Turn Order" › "Surprise"; seed 004 "Surprised") --------------------------------------
+
+
+class SurpriseArgs(Args):
+    ambushers = CombatantListField(help_text="Who sneaks up.")
+    ambushed = CombatantListField(help_text="Who may be caught unawares.")
+    outcome = OneOfField(choices=SURPRISE_OUTCOMES, required=False, help_text="When no player character rolls.")
+    d20 = DieField(20, help_text="The d20 the player said aloud; empty: asked on their phone.")
+
+    def clean(self):
+        data = super().clean()
+        ambushers, ambushed = data.get("ambushers"), data.get("ambushed")
+        if not self.errors and (not ambushers or not ambushed):
+            raise forms.ValidationError("Name both the ambushers and the ambushed.")
+        if not self.errors and {c.pk for c in ambushers} & {c.pk for c in ambushed}:
+            raise forms.ValidationError("Nobody can ambush themself: the ambushers and the ambushed overlap.")
+        return data
+
+
+def group_test(context, ambushers, ambushed):
+    """Who rolls and against what: a player character among the ambushers, the one with the lowest Discreet, rolls
+    [Discreet←Vigilant]; else one among the ambushed, with the highest Vigilant, rolls [Vigilant←Discreet]; else
+    nobody (NPCs never roll). Returns (roller or None, target, "ambushers"/"ambushed", words)."""
+    sneaks, watchers = sheets_of(context, ambushers), sheets_of(context, ambushed)
+    discreet = [sheet.attribute("discreet") for sheet in sneaks]
+    vigilant = [sheet.attribute("vigilant") for sheet in watchers]
+    words = sneaks[0].profile.name("discreet"), sneaks[0].profile.name("vigilant")
+    players = [(d, c) for d, c in zip(discreet, ambushers, strict=True) if rolls_dice(c)]
+    if players:
+        roller = min(players, key=lambda pair: pair[0])[1]
+        return roller, symbaroum.surprise_target(discreet, vigilant), "ambushers", f"[{words[0]}←{words[1]}]"
+    players = [(v, c) for v, c in zip(vigilant, ambushed, strict=True) if rolls_dice(c)]
+    if players:
+        roller = max(players, key=lambda pair: pair[0])[1]
+        target = symbaroum.surprise_noticed_target(vigilant, discreet)
+        return roller, target, "ambushed", f"[{words[1]}←{words[0]}]"
+    return None, None, None, ""
+
+
+# Named "ambush": WFRP 4e already has a "surprise" command, and the spine's refusal for other systems names the
+# first system registering a name.
+@command(SurpriseArgs, rule="Surprise")
+def ambush(context, ambushers, ambushed, outcome, d20):
+    """Before the fight: does the ambush surprise them? A player rolls for their side on their phone."""
+    if context.encounter.status != Encounter.Status.PLANNING:
+        raise CommandError("Surprise is settled before the encounter starts.")
+    roller, target, side, words = group_test(context, ambushers, ambushed)
+    if roller is None:
+        if not outcome:
+            raise CommandError("No player character is in the ambush, and NPCs never roll: say whether it works.")
+        return spring(context, ambushers, ambushed, outcome == "surprised", "the GM's call")
+    if outcome:
+        raise CommandError(f"{roller.name}'s player rolls for the ambush: leave the outcome empty.")
+    second = second_chance(context, roller)
+    spec = {"ambushers": [c.pk for c in ambushers], "ambushed": [c.pk for c in ambushed], "side": side}
+    if d20:
+        kept, rolled = kept_d20(context, second, d20)
+        return settle(context, spec, target, kept, rolled)
+    reason = f"Ambush {words}: {'surprise them' if side == 'ambushers' else 'notice it'}"
+    entry = ask(context, roller, "surprise", reason, target=target, second=second, ambush=spec)
+    return f"An ambush: {roller.name}'s player rolls {words} against {target} ({entry['chance']} %).", {
+        "prompt": entry["id"],
+        "chance": entry["chance"],
+    }
+
+
+@answers("surprise")
+def answered_surprise(context, entry, rolled):
+    return settle(context, entry["ambush"], entry["target"], rolled["kept"], rolled["d20s"])
+
+
+def settle(context, spec, target, kept, rolled):
+    passed = symbaroum.test_passes(target, kept)
+    caught = passed if spec["side"] == "ambushers" else not passed
+    return spring(context, by_pk(context, spec["ambushers"]), by_pk(context, spec["ambushed"]), caught,
+                  passed_words(target, kept, rolled))  # fmt: skip
+
+
+def spring(context, ambushers, ambushed, caught, how):
+    """The ambush's outcome: the ambushed are Surprised for round 1, must draw their weapons, and each ambusher
+    has one free attack waiting, on the ambushed in turn (the GM lets any pass)."""
+    if not caught:
+        return f"The ambush is noticed ({how}): nobody is surprised.", {"surprised": []}
+    notes = []
+    for combatant in ambushed:
+        give(context, combatant, "Surprised", remaining=1)
+    for index, attacker in enumerate(ambushers):
+        notes.append(free_attacks.grant(context, attacker, ambushed[index % len(ambushed)], "Surprise"))
+    names = ", ".join(context.named(c) for c in ambushed)
+    return (
+        f"Ambush ({how}): {names} surprised; {'; '.join(n for n in notes if n)}. The surprised must draw their "
+        "weapons: Short weapons come out free, any other takes a Movement Action.",
+        {"surprised": [c.pk for c in ambushed]},
+    )
+
+
+# --- engaging and disengaging (seed 001 "Turn Order" › "Combat With Weapons Ready"; "Special Actions") --------
+
+
+def active_for(context):
+    """The combatant whose turn it is, when this viewer may act for them."""
+    encounter = context.encounter
+    active = encounter.active if encounter.status == Encounter.Status.ACTIVE else None
+    if active is None:
+        raise CommandError("Nobody's turn is running.")
+    if not context.acts_for(active):
+        raise CommandForbidden(f"It is {context.named(active)}'s turn, not your character's.")
+    return active
+
+
+def pair(one, other):
+    return ":".join(str(pk) for pk in sorted((one.pk, other.pk)))
+
+
+def wields_long(context, combatant):
+    sheet = sheet_of(context, combatant)
+    weapons = sheet.weapons if sheet else []
+    return any(prop.name == "Long" for weapon in weapons for prop in weapon.properties.all())
+
+
+class EngageArgs(Args):
+    target = CombatantField(help_text="The enemy the active combatant closes with.")
+
+
+@command(EngageArgs, gm_only=False, rule="Engaging in melee")
+def engage(context, target):
+    """The active combatant moves into melee with `target` (a Movement Action)."""
+    mover = active_for(context)
+    if target.pk == mover.pk:
+        raise CommandError(f"{mover.name} cannot engage themself.")
+    state = context.encounter.state
+    key = pair(mover, target)
+    if key in state.melee_pairs:
+        raise CommandError(f"{mover.name} is already in melee with {context.named(target)}.")
+    turn.spend(context, mover, "movement")
+    state.melee_pairs = [*state.melee_pairs, key]
+    said = f"{mover.name} engages {context.named(target)} in melee"
+    long_reach = symbaroum.long_weapon_free_attack(wields_long(context, mover), wields_long(context, target))
+    if long_reach:
+        said += f"; {free_attacks.grant(context, target, mover, 'Long weapon')}"
+    return said + ".", {"mover": mover.pk, "target": target.pk, "long_weapon": long_reach}
+
+
+class DisengageArgs(Args):
+    enemies = CombatantListField(help_text="Every enemy in melee with the active combatant.")
+
+
+@command(DisengageArgs, gm_only=False, rule="Disengaging from melee")
+def disengage(context, enemies):
+    """The active combatant leaves melee (a Movement Action); each enemy engaged gets a free attack."""
+    leaver = active_for(context)
+    if not enemies:
+        raise CommandError("Name the enemies in melee with them.")
+    if any(enemy.pk == leaver.pk for enemy in enemies):
+        raise CommandError(f"{leaver.name} cannot disengage from themself.")
+    turn.spend(context, leaver, "movement")
+    left = {pair(leaver, enemy) for enemy in enemies}
+    state = context.encounter.state
+    state.melee_pairs = [key for key in state.melee_pairs if key not in left]
+    granted = [free_attacks.grant(context, enemy, leaver, "Disengaging") for enemy in enemies]
+    names = ", ".join(context.named(enemy) for enemy in enemies)
+    return f"{leaver.name} disengages from {names}; {'; '.join(g for g in granted if g) or 'no free attack left'}.", {
+        "leaver": leaver.pk,
+        "enemies": [enemy.pk for enemy in enemies],
+    }
