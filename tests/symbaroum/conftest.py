@@ -91,7 +91,8 @@ def armed(character, weapons=(), armour=()):
 
 
 @pytest.fixture
-def fight(symbaroum_table):
+def planned_fight(symbaroum_table):
+    """`fight` before it starts: the combatants in the order they joined."""
     table = symbaroum_table
     armed(table.ulrika, ["Sword"], ["Leather Armour"])
     ansgar = table.brother
@@ -115,6 +116,11 @@ def fight(symbaroum_table):
         commands.add_combatant(encounter, gm, character=character.pk)
     commands.add_combatant(encounter, gm, character=troll.pk, hidden=True)
     rows = {c.name: c for c in encounter.combatants.all()}
-    commands.start(encounter, gm)
-    encounter.refresh_from_db()
     return Fight(table, encounter, rows["Ulrika"], rows["Brother Ansgar"], rows["Goblin"], rows["Troll"])
+
+
+@pytest.fixture
+def fight(planned_fight):
+    planned_fight.gm("start")
+    planned_fight.encounter.refresh_from_db()
+    return planned_fight

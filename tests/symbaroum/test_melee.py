@@ -1,0 +1,114 @@
+"""Coming into and out of melee from the outside: an ambush before the start (a player rolls for their side on the
+phone), engaging an enemy with a Long weapon, disengaging from several enemies."""
+
+import pytest
+
+from combat.commands import CommandError, CommandForbidden
+
+
+def conditions(fight, combatant):
+    return sorted(c.definition.name for c in fight.fresh(combatant).conditions.all())
+
+
+def waiting(fight):
+    return sorted((f["attacker"], f["target"], f["trigger"]) for f in fight.state().free_attacks)
+
+
+def set_sheet(character, **values):
+    character.characteristics = {**character.characteristics, **values}
+    character.save()
+
+
+def test_player_ambushers_roll_their_weakest_sneak_on_the_phone(planned_fight):
+    fight, bruno = planned_fight, planned_fight.table.bruno
+    set_sheet(fight.table.brother, Discreet=5)
+    fight.gm("ambush", ambushers=[fight.ulrika.pk, fight.ansgar.pk], ambushed=[fight.goblin.pk, fight.troll.pk])
+    [entry] = fight.prompts()
+    # Ansgar's Discreet 5 against the best Vigilant 10 among the ambushed.
+    assert (entry["combatant"], entry["kind"], entry["target"], entry["chance"]) == (fight.ansgar.pk, "surprise", 5, 25)
+    phone = fight.table.client(bruno).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    assert f'id="prompt-{entry["id"]}"' in phone and "Ambush [Discreet←Vigilant]" in phone
+    outcome = fight.run(bruno, "roll_test", prompt=entry["id"], d20=3)
+    assert outcome.result["surprised"] == [fight.goblin.pk, fight.troll.pk]
+    assert conditions(fight, fight.goblin) == ["Surprised"] and conditions(fight, fight.troll) == ["Surprised"]
+    assert waiting(fight) == sorted(
+        [(fight.ulrika.pk, fight.goblin.pk, "Surprise"), (fight.ansgar.pk, fight.troll.pk, "Surprise")]
+    )
+    assert "must draw their weapons" in outcome.message
+    fight.gm("start")
+    for _ in range(4):
+        fight.gm("next_turn")
+    assert conditions(fight, fight.goblin) == []  # the first round is over
+
+
+def test_ambushed_players_roll_their_sharpest_eye_and_a_failure_surprises_them(planned_fight):
+    fight, anna = planned_fight, planned_fight.table.anna
+    set_sheet(fight.table.ulrika, Vigilant=13)
+    fight.gm("ambush", ambushers=[fight.goblin.pk], ambushed=[fight.ulrika.pk, fight.ansgar.pk])
+    [entry] = fight.prompts()
+    # Ulrika's Vigilant 13 against the goblin's Discreet 7: 16.
+    assert (entry["combatant"], entry["target"]) == (fight.ulrika.pk, 16)
+    fight.run(anna, "roll_test", prompt=entry["id"], d20=17)
+    assert conditions(fight, fight.ulrika) == ["Surprised"] and conditions(fight, fight.ansgar) == ["Surprised"]
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Surprise")]
+
+
+def test_a_noticed_ambush_surprises_nobody(planned_fight):
+    fight = planned_fight
+    outcome = fight.gm("ambush", ambushers=[fight.goblin.pk], ambushed=[fight.ulrika.pk], d20=2)
+    assert "nobody is surprised" in outcome.message
+    assert conditions(fight, fight.ulrika) == [] and waiting(fight) == []
+
+
+def test_an_ambush_among_npcs_is_the_gms_call_and_bad_input_changes_nothing(planned_fight):
+    fight = planned_fight
+    with pytest.raises(CommandError, match="NPCs never roll"):
+        fight.gm("ambush", ambushers=[fight.troll.pk], ambushed=[fight.goblin.pk])
+    with pytest.raises(CommandError, match="leave the outcome empty"):
+        fight.gm("ambush", ambushers=[fight.ulrika.pk], ambushed=[fight.goblin.pk], outcome="surprised")
+    with pytest.raises(CommandError, match="overlap"):
+        fight.gm("ambush", ambushers=[fight.ulrika.pk], ambushed=[fight.ulrika.pk, fight.goblin.pk])
+    assert fight.prompts() == [] and conditions(fight, fight.goblin) == []
+    fight.gm("ambush", ambushers=[fight.troll.pk], ambushed=[fight.goblin.pk], outcome="surprised")
+    assert conditions(fight, fight.goblin) == ["Surprised"]
+    fight.gm("start")
+    with pytest.raises(CommandError, match="before the encounter starts"):
+        fight.gm("ambush", ambushers=[fight.troll.pk], ambushed=[fight.ulrika.pk], outcome="surprised")
+
+
+def test_engaging_a_spearman_without_a_long_weapon_gives_him_a_free_attack(fight):
+    outcome = fight.run(fight.table.anna, "engage", target=fight.goblin.pk)
+    assert outcome.result["long_weapon"] is True
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Long weapon")]
+    assert fight.state().turn["movements"] == 1
+    with pytest.raises(CommandError, match="already in melee"):
+        fight.gm("engage", target=fight.goblin.pk)
+    fight.gm("engage", target=fight.troll.pk)  # a great axe is not Long
+    assert len(waiting(fight)) == 1
+
+
+def test_a_long_weapon_facing_a_long_weapon_gets_no_free_attack(fight):
+    fight.table.ulrika.weapons.add(*fight.goblin.character.weapons.all())  # a spear of her own
+    assert fight.gm("engage", target=fight.goblin.pk).result["long_weapon"] is False
+    assert waiting(fight) == []
+
+
+def test_only_the_active_combatants_player_engages_or_disengages(fight):
+    with pytest.raises(CommandForbidden):
+        fight.run(fight.table.bruno, "engage", target=fight.goblin.pk)
+    with pytest.raises(CommandForbidden):
+        fight.run(fight.table.bruno, "disengage", enemies=[fight.goblin.pk])
+
+
+def test_disengaging_costs_a_movement_and_every_enemy_gets_a_free_attack(fight):
+    fight.gm("engage", target=fight.goblin.pk)
+    fight.gm("let_free_attack_pass", free_attack=fight.state().free_attacks[0]["id"])
+    outcome = fight.gm("disengage", enemies=[fight.goblin.pk, fight.troll.pk])  # the troll is hidden from anna
+    assert waiting(fight) == sorted(
+        [(fight.goblin.pk, fight.ulrika.pk, "Disengaging"), (fight.troll.pk, fight.ulrika.pk, "Disengaging")]
+    )
+    assert "disengages from Goblin, Troll" in outcome.message
+    assert fight.state().turn["movements"] == 2
+    assert fight.state().melee_pairs == []
+    with pytest.raises(CommandError, match="both actions of the turn are used"):
+        fight.gm("disengage", enemies=[fight.goblin.pk])
