@@ -25,6 +25,15 @@ def test_initiative_is_quick_then_vigilant_then_a_logged_d20_roll_off(planned_fi
     assert "Roll-offs:" in outcome.message and "18" in outcome.message
 
 
+def test_a_new_initiative_equal_on_quick_and_vigilant_rolls_off_for_its_place(planned_fight):
+    fight = planned_fight
+    fight.gm("roll_initiative", dice=TypedDice(Dice(), {20: [4, 18]}))
+    # The troll's 12 ties the goblin's Quick 12 and Vigilant 10: the goblin rolls 3, the troll 15.
+    outcome = fight.gm("set_initiative", combatant=fight.troll.pk, value=12, dice=TypedDice(Dice(), {20: [3, 15]}))
+    assert order(fight)[:2] == ["Troll", "Goblin"]
+    assert "Roll-offs: Goblin 3; Troll 15." in outcome.message
+
+
 def test_the_variant_ranks_a_sheet_by_agility_and_vigilance(planned_fight):
     planned_fight.encounter.house_rules = ["variant"]
     planned_fight.encounter.save()
