@@ -4,12 +4,13 @@ its form, and the turn order; not yet offered for new campaigns (combat is still
 
 import systems
 from rules.engine import symbaroum
-from systems.base import Happenings, System
+from systems.base import System
 from systems.symbaroum import toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     ammunition,
     attack,
+    buildings,
     distance,
     feat_effects,
     feats_in_force,
@@ -72,7 +73,7 @@ class Symbaroum(System):
 
     def round_started(self, context):
         free_attacks.reset_triggers(context.encounter)
-        return initiative.round_begins(context)
+        return initiative.round_begins(context) + buildings.round_started(context)
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

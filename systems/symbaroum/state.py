@@ -33,3 +33,8 @@ class SymbaroumState(EncounterState):
     initiative_takers: list = field(default_factory=list)
     # Pairs in melee since one engaged the other, "lower id:higher id" (a Long weapon strikes as a melee opens)
     melee_pairs: list = field(default_factory=list)
+    # --- Buildings, fire (seed 004 "Damage on Buildings", "Set Buildings on Fire") ---
+    # Buildings fighting as combatants, by combatant id (a string: JSON keys): {"kind": the Building row's key,
+    # "fortification", "breakpoint", "damage_this_round", "burning_since": the round it caught fire or None,
+    # "inside": [ids of the combatants inside it]}
+    buildings: dict = field(default_factory=dict)

@@ -1,9 +1,10 @@
 """What Symbaroum adds to a viewer's EncounterView: the turn's Combat and Movement Actions, the open tests (each on
-its player's phone with its chance), the free attacks waiting for the GM, the GM's attack form, and the feats in
-force with the form that uses one."""
+its player's phone with its chance), the free attacks waiting for the GM, the GM's attack form, the feats in
+force with the form that uses one, and the buildings in the fight."""
 
 from combat.commands.prompts import visible_prompts
 from systems.symbaroum import ranged_view, toggles
+from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
 from systems.symbaroum.commands.feats_in_force import FEATS, tags
@@ -30,6 +31,7 @@ def extend(view, everyone):
         view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH
         for row in view.rows:
             row.feat_tags = tags(state, row.pk, names)
+    view.buildings = buildings.shown(state, view.rows) if view.is_gm else []
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
     ranged_view.extend(view)

@@ -13,7 +13,7 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
-from systems.symbaroum.commands import ammunition, command, distance, feats_in_force, free_attacks, turn
+from systems.symbaroum.commands import ammunition, buildings, command, distance, feats_in_force, free_attacks, turn
 from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
 from systems.symbaroum.commands.tests import (
     answers,
@@ -125,6 +125,10 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
         attacker, target = combatant(context, waiting["attacker"]), combatant(context, waiting["target"])
     if attacker is None or target is None:
         raise CommandError("Pick an attacker and a target.")
+    if buildings.building_of(context, target) or buildings.building_of(context, attacker):
+        unused = {"aim": aim, "part": part, "advantage": advantage, "modifier": modifier, "d20": d20,
+                  "second_d20": second_d20, "armour": armour, "location": location}  # fmt: skip
+        return buildings.struck(context, attacker, target, weapon, damage, waiting is not None, unused)
     spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, free=waiting is not None)
     if waiting is None and not in_whirlwind:
         turn.spend(context, attacker, "combat")
