@@ -864,6 +864,18 @@ def encumbrance_impedance(load, threshold):
     return max(0, load - threshold)
 
 
+def encumbrance_threshold(strong):
+    """Seed 004 "Encumbrance" names an Encumbrance Threshold without a value; the core rulebook's is used: as many
+    items as the character's Strong (Might in the variant) without hindrance."""
+    return strong
+
+
+def carrying_limit(strong):
+    """Seed 004 "Encumbrance" names a Carrying Limit without a value; the core rulebook's is used: twice Strong
+    (Might in the variant)."""
+    return 2 * strong
+
+
 def over_carrying_limit(load, limit):
     return load > limit
 
@@ -952,6 +964,12 @@ def fire_catches_target(cunning, fortification):
     """A building exposed to flames catches fire on a passed test against Cunning minus Fortification (a plain
     subtraction here, not [A←B])."""
     return cunning - fortification
+
+
+def fire_turns_burning(caught_in_round, this_round):
+    """Seed 004 "Set Buildings on Fire": the turns a fire has raged, counting the one it caught fire in as the
+    first (a Symbaroum turn is the whole round of everyone's actions)."""
+    return this_round - caught_in_round + 1
 
 
 def fire_extinguish_target(cunning, turns_burning):

@@ -4,7 +4,7 @@ its form, and the turn order; not yet offered for new campaigns (combat is still
 
 import systems
 from rules.engine import symbaroum
-from systems.base import System
+from systems.base import Happenings, System
 from systems.symbaroum import toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
@@ -14,6 +14,7 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     distance,
     feat_effects,
     feats_in_force,
+    fire,
     free_attacks,
     harm,
     initiative,
@@ -73,7 +74,10 @@ class Symbaroum(System):
 
     def round_started(self, context):
         free_attacks.reset_triggers(context.encounter)
-        return initiative.round_begins(context) + buildings.round_started(context)
+        return initiative.round_begins(context) + buildings.round_started(context) + fire.round_started(context)
+
+    def turn_started(self, context, combatant):
+        return fire.turn_started(context, combatant)
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
