@@ -18,6 +18,7 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     free_attacks,
     harm,
     initiative,
+    marches,
     melee,
     tests,
     turn,

@@ -18,6 +18,7 @@ POINTS = {
     "corruption_permanent": 0,
     "experience": 0,
     "ammunition": symbaroum.AMMUNITION_MISSES,
+    "carried": 0,  # the Encumbrance of the gear a Sheet does not list (see Sheet)
 }
 
 
@@ -43,6 +44,12 @@ class SheetAttribute:
 
 
 class Sheet:
+    """Encumbrance (seed 004 "Encumbrance", counted when the campaign plays it): worn armour and the weapon in hand
+    weigh nothing, the weapon in hand being the first on the sheet (the one an attack takes by default); every other
+    weapon is carried in a sheath or pack (Massive ones count 2); the rest of the gear is one number the GM keeps on
+    the sheet, `points["carried"]`. Each point over the Encumbrance Threshold is one more Impedance, which lowers
+    Defence; the threshold and the Carrying Limit come from Strong (Might)."""
+
     def __init__(self, character, attributes=None):
         self.character = character
         profile = profile_of(character.campaign)
@@ -68,7 +75,14 @@ class Sheet:
         self.weapons = list(character.weapons.all())
         self.armour = list(character.armour.all())
         self.impeding = sum(piece.impeding for piece in self.armour)
-        self.defence = symbaroum.defence(value("quick"), self.impeding)
+        self.encumbered = toggles.ENCUMBRANCE.key in character.campaign.house_rules
+        self.encumbrance = symbaroum.encumbrance(carried_items(self.weapons, character.point("carried", 0)))
+        self.encumbrance_threshold = symbaroum.encumbrance_threshold(value("strong"))
+        self.carrying_limit = symbaroum.carrying_limit(value("strong"))
+        self.encumbrance_impedance = (
+            symbaroum.encumbrance_impedance(self.encumbrance, self.encumbrance_threshold) if self.encumbered else 0
+        )
+        self.defence = symbaroum.defence(value("quick"), self.impeding + self.encumbrance_impedance)
 
         self.corruption_temporary = character.point("corruption_temporary")
         self.corruption_permanent = character.point("corruption_permanent")
@@ -95,8 +109,21 @@ class Sheet:
         return "+".join(piece.protection_dice for piece in self.armour if piece.protection_dice)
 
     @property
+    def overloaded(self):
+        return symbaroum.over_carrying_limit(self.encumbrance, self.carrying_limit)
+
+    @property
     def marked_by_corruption(self):
         return self.corruption >= self.corruption_threshold
+
+
+def carried_items(weapons, other_gear):
+    """What counts toward Encumbrance (see Sheet): the weapons after the first, and the other gear's count."""
+    sheathed = [
+        symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.properties.all()))
+        for weapon in weapons[1:]
+    ]
+    return [*sheathed, symbaroum.Item(count=other_gear)]
 
 
 def trait_level(level):

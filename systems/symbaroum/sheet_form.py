@@ -18,6 +18,10 @@ POINT_FIELDS = {
         "Ammunition",
         "Failed shots left (3 is a full quiver) with the Ranged Weapons homebrew, else a count.",
     ),
+    "carried": (
+        "Other gear's Encumbrance",
+        "Everything carried but worn armour and the weapons on the sheet (Massive items count 2).",
+    ),
 }
 ROMAN_LEVEL = re.compile(r"\s+(I{1,3})$", re.IGNORECASE)
 
