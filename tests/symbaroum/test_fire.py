@@ -4,7 +4,7 @@ inside and the smoke's damage after a failure, and putting the fire out."""
 
 import pytest
 
-from combat.commands import CommandError
+from combat.commands import CommandError, CommandForbidden
 from systems.symbaroum import toggles
 
 
@@ -84,7 +84,7 @@ def test_for_an_npc_the_gm_says_how_the_test_went(fight, croft):
 
 
 def test_a_player_may_not_set_fire_for_the_gm(fight, croft):
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandForbidden):
         fight.run(fight.table.anna, "set_fire", who=fight.ulrika.pk, building=croft.pk)
 
 
@@ -160,3 +160,9 @@ def test_the_gm_screen_shows_the_fire_and_who_is_inside(fight, croft):
     fight.gm("set_inside", building=croft.pk, inside=[fight.ulrika.pk])
     page = fight.table.client(fight.table.gm).get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert "burning since round 1" in page and "inside: Ulrika" in page
+
+
+def test_a_building_has_no_cunning_to_set_fire_with(fight, croft):
+    with pytest.raises(CommandError, match="Croft has no character sheet"):
+        fight.gm("set_fire", who=croft.pk, building=croft.pk, outcome="pass")
+    assert fight.state().buildings[str(croft.pk)]["burning_since"] is None

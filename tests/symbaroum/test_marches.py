@@ -4,7 +4,7 @@ Limit a hasty march is refused and a cautious one costs what a hasty one does, w
 
 import pytest
 
-from combat.commands import CommandError
+from combat.commands import CommandError, CommandForbidden
 from systems.symbaroum import toggles
 
 
@@ -60,7 +60,7 @@ def test_a_hasty_march_costs_a_health_and_a_might_test_each_and_no_healing(road)
 
 def test_a_player_answers_only_her_own_test(road):
     road.gm("march", pace="hasty")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandForbidden):
         answer(road, road.table.anna, prompt_of(road, road.ansgar)["id"], d20=1)
 
 

@@ -5,6 +5,7 @@ Breakpoint, or at 0 Health, the building is breached."""
 
 from django import forms
 
+from combat.commands.encounter import add_combatant
 from combat.commands.fields import OneOfField, TextField
 from combat.commands.spine import Args, CommandError
 from combat.models import Combatant
@@ -53,8 +54,6 @@ class AddBuildingArgs(Args):
 @command(AddBuildingArgs, requires=[toggles.DAMAGE_ON_BUILDINGS], rule="Adding a building")
 def add_building(context, building, label, side):
     """A building joins the fight: its Health is its Toughness; Fortification and Breakpoint come from its row."""
-    from combat.commands.encounter import add_combatant  # the generic command that every combatant joins by
-
     kind = building
     joined = {"name": label or kind.name, "side": side or Combatant.Side.NEUTRAL, "max_wounds": kind.health}
     message, result = add_combatant.apply(context, character=None, wounds=None, initiative=None, hidden=False, **joined)

@@ -37,11 +37,6 @@ class FireArgs(Args):
 def fire_test(context, who, building, outcome, kind, target, words):
     """Ask `who`'s player for the test (kind "light_fire" or "put_out_fire"), or take the GM's word for an NPC's;
     returns (message, result)."""
-    if building.pk == who.pk:
-        raise CommandError(f"{who.name} is the building.")
-    sheet = sheet_of(context, who)
-    if sheet is None:
-        raise CommandError(f"{who.name} has no character sheet to test Cunning with.")
     if rolls_dice(who) and outcome:
         raise CommandError(f"{who.name}'s player rolls this test on their phone: leave the outcome empty.")
     if not rolls_dice(who) and not outcome:
@@ -69,7 +64,7 @@ def set_fire(context, who, building, outcome):
     entry = building_named(context, building)
     if entry["burning_since"] is not None:
         raise CommandError(f"{building.name} is already burning.")
-    target = symbaroum.fire_catches_target(sheet_attribute(context, who, "cunning"), entry["fortification"])
+    target = symbaroum.fire_catches_target(cunning_of(context, who), entry["fortification"])
     return fire_test(context, who, building, outcome, "light_fire", target, "set fire to")
 
 
@@ -80,13 +75,16 @@ def put_out_fire(context, who, building, outcome):
     if entry["burning_since"] is None:
         raise CommandError(f"{building.name} is not burning.")
     turns = symbaroum.fire_turns_burning(entry["burning_since"], context.encounter.round)
-    target = symbaroum.fire_extinguish_target(sheet_attribute(context, who, "cunning"), turns)
+    target = symbaroum.fire_extinguish_target(cunning_of(context, who), turns)
     return fire_test(context, who, building, outcome, "put_out_fire", target, "put out the fire in")
 
 
-def sheet_attribute(context, who, key):
+def cunning_of(context, who):
+    """`who`'s Cunning; CommandError when they have no sheet to test it with (a building, an ad-hoc NPC)."""
     sheet = sheet_of(context, who)
-    return sheet.attribute(key) if sheet else 0
+    if sheet is None:
+        raise CommandError(f"{who.name} has no character sheet to test Cunning with.")
+    return sheet.attribute("cunning")
 
 
 def caught(context, building, passed):
@@ -176,7 +174,7 @@ def turn_started(context, combatant):
     if not rolls_dice(combatant):
         return Happenings(notes=[f"{combatant.name} is inside the burning {building.name}: the GM says whether "
                                  f"the Strong test passes, and gives {SMOKE} if it fails."])  # fmt: skip
-    target = sheet_attribute(context, combatant, "strong")
+    target = sheet_of(context, combatant).attribute("strong")
     entry = ask(context, combatant, "smoke", f"Strong: smoke and heat in {building.name}", target=target,
                 second=second_chance(context, combatant))  # fmt: skip
     return Happenings(notes=[f"{combatant.name}'s player rolls Strong against {target} ({entry['chance']} %)."])
