@@ -797,6 +797,35 @@ def push_back_damage(damage_dealt):
     return damage_dealt // 2
 
 
+PUSH_BACK_METRES = 5  # half a Movement Action
+# The manoeuvres whose test is not the attack's [Accurate←Defence]: (the attacker's attribute, the target's).
+MANOEUVRE_TESTS = {"disarm": ("accurate", "strong"), "hold": ("strong", "strong"), "tackle": ("strong", "strong")}
+
+
+def manoeuvre_test(manoeuvre=None):
+    """Seed 001 "Manoeuvres" › "Disarm", "Hold", "Tackle": the attribute keys (attacker's, target's) the
+    manoeuvre's test sets against each other; an ordinary attack's ("accurate", "defence") for the others."""
+    return MANOEUVRE_TESTS.get(manoeuvre, ("accurate", "defence"))
+
+
+def manoeuvre_robust_bonus(manoeuvre, attacker_level=0, target_level=0):
+    """Seed 001 "Manoeuvres" › "Hold", "Tackle": what Robust adds to the attacker's side of the test. A hold
+    counts it on both sides (the target's level works against the attacker); a tackle only the attacker's."""
+    if manoeuvre == "hold":
+        return robust_hold_bonus(attacker_level) - robust_hold_bonus(target_level)
+    if manoeuvre == "tackle":
+        return robust_tackle_bonus(attacker_level)
+    return 0
+
+
+def poisoning(d20, passed):
+    """Seed 001 "Manoeuvres" › "Poison on Weapons": "self" when the d20 shows 20 (the poisoner is poisoned),
+    "dose" on a passed Cunning test (enough for one hit), else "wasted"."""
+    if _check_face(_rolled(d20), 20) == 20:
+        return "self"
+    return "dose" if passed else "wasted"
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Traps (seed 001 "Alternate Rules" › "Traps"): the tests, as (attribute, opposing) keys.
 
