@@ -18,8 +18,11 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     free_attacks,
     harm,
     initiative,
+    manoeuvres,
     marches,
     melee,
+    poison,
+    stances,
     tests,
     turn,
 )
@@ -78,7 +81,7 @@ class Symbaroum(System):
         return initiative.round_begins(context) + buildings.round_started(context) + fire.round_started(context)
 
     def turn_started(self, context, combatant):
-        return fire.turn_started(context, combatant)
+        return manoeuvres.turn_started(context, combatant) + fire.turn_started(context, combatant)
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

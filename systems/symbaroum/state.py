@@ -38,3 +38,12 @@ class SymbaroumState(EncounterState):
     # "fortification", "breakpoint", "damage_this_round", "burning_since": the round it caught fire or None,
     # "inside": [ids of the combatants inside it]}
     buildings: dict = field(default_factory=dict)
+
+    # Manoeuvres (seed 001 "Alternate Rules" › "Manoeuvres"), only while the table plays them:
+    # Full Defence or Full Offence, each lasting until its combatant's next turn: {"combatant", "stance", "turn"}
+    # ("turn" is the turn key it was declared in: Full Offence's attack bonus counts in that turn only)
+    stances: list = field(default_factory=list)
+    # Wrestling holds in force, tested again on each of the holder's turns: {"holder", "target"}
+    holds: list = field(default_factory=list)
+    # Poison on a weapon, enough for its next hit: {"combatant", "weapon"}
+    poison_doses: list = field(default_factory=list)

@@ -13,7 +13,17 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
-from systems.symbaroum.commands import ammunition, buildings, command, distance, feats_in_force, free_attacks, turn
+from systems.symbaroum.commands import (
+    ammunition,
+    buildings,
+    command,
+    distance,
+    feats_in_force,
+    free_attacks,
+    manoeuvres,
+    stances,
+    turn,
+)
 from systems.symbaroum.commands.harm import LOCATION_WORDS, has, sheet_of, take_damage
 from systems.symbaroum.commands.tests import (
     answers,
@@ -53,6 +63,9 @@ class AttackArgs(Args):
     armour = WholeNumberField(required=False, min_value=0, max_value=200, help_text="The armour roll's total.")
     location = DieField(10, help_text="The d10 for where the hit lands.")
     special_ammunition = TextField(required=False, help_text='Special ammunition shot ("Fire arrow"): one unit used.')
+    manoeuvre = OneOfField(choices=[("", "—"), *manoeuvres.ATTACK_MANOEUVRES.items()], required=False,
+                           help_text="A manoeuvre made with the attack, when the table plays them.")  # fmt: skip
+    d12 = DieField(12, help_text="Knock Out's d12 when the player said it aloud.")
 
 
 def weapon_of(sheet, name):
@@ -69,7 +82,7 @@ def weapon_of(sheet, name):
     return chosen.name, chosen.damage_dice or UNARMED_DICE, chosen.kind == "ranged"
 
 
-def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free):
+def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free, manoeuvre=None):
     """Everything the attack needs until its last roll, as JSON (kept in a prompt while a player rolls)."""
     if attacker.pk == target.pk:
         raise CommandError(f"{attacker.name} cannot attack themself.")
@@ -89,14 +102,15 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     shot_distance = distance.shot_distance(context, attacker, target) if ranged else None
     # Seed 001 "Stand Up": every enemy in melee has the Advantage over a prone fighter; shooting gains nothing.
     advantage = advantage or (not ranged and has(context, target, "Prone"))
+    manoeuvres.refuse(context, attacker, manoeuvre, ranged, advantage, free)
     situation = (symbaroum.ADVANTAGE_TEST_BONUS if advantage else 0) + symbaroum.aim_modifier(aim) + (modifier or 0)
     situation += symbaroum.distance_modifier(shot_distance) if shot_distance else 0
     if rolls_dice(attacker) or not rolls_dice(target):
         kind, roller, opponent = "attack", attacker, target
-        goal = symbaroum.test_target(mine.attribute("accurate"), theirs.defence) + situation
     else:
         kind, roller, opponent = "defence", target, attacker
-        goal = symbaroum.test_target(theirs.defence, mine.attribute("accurate")) - situation
+    goal = manoeuvres.opposed_goal(manoeuvre, attacker, target, mine, theirs, kind == "attack", situation)
+    to_pass, to_fail = stances.second_chances(context, kind, attacker, target, ranged, manoeuvre)
     return {
         "attacker": attacker.pk,
         "target": target.pk,
@@ -111,13 +125,14 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
         "kind": kind,
         "roller": roller.pk if rolls_dice(roller) else None,
         "goal": goal,
-        "second": second_chance(context, roller, opponent),
+        "second": second_chance(context, roller, opponent, to_pass=to_pass, to_fail=to_fail),
+        "manoeuvre": manoeuvre or None,
     }
 
 
 @command(AttackArgs)
 def attack(context, attacker, target, weapon, aim, part, advantage, modifier, free_attack, d20, second_d20, damage,
-           armour, location, special_ammunition, in_whirlwind=False):  # fmt: skip
+           armour, location, special_ammunition, manoeuvre, d12, in_whirlwind=False):  # fmt: skip
     """Declare an attack; the roll is asked on the player's phone unless the GM types what the player rolled.
     `in_whirlwind`: one of a Whirlwind Attack's (feat_effects), whose one Combat Action is already spent."""
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
@@ -129,11 +144,13 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
         unused = {"aim": aim, "part": part, "advantage": advantage, "modifier": modifier, "d20": d20,
                   "second_d20": second_d20, "armour": armour, "location": location}  # fmt: skip
         return buildings.struck(context, attacker, target, weapon, damage, waiting is not None, unused)
-    spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, free=waiting is not None)
+    spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, waiting is not None, manoeuvre)
     if waiting is None and not in_whirlwind:
         turn.spend(context, attacker, "combat")
+    if waiting is None:
+        manoeuvres.spend(context, attacker, manoeuvre)
     spec["special_ammunition"] = ammunition.load(context, attacker, spec, special_ammunition)
-    spec["typed"] = {"damage": damage, "armour": armour, "location": location}
+    spec["typed"] = {"damage": damage, "armour": armour, "location": location, "d12": d12}
     what = "a free attack on" if waiting else "attacks"
     shooting = f" ({spec['special_ammunition']})" if spec["special_ammunition"] else ""
     head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}{shooting}"
@@ -172,8 +189,11 @@ def after_test(context, spec, kept, rolled):
         said.append(free_attacks.grant(context, target, attacker, "Fumbled Attack"))
     if natural == "perfect_defence":
         said.append(free_attacks.grant(context, target, attacker, "Perfect Defence"))
+    notes, damage_follows = manoeuvres.after_test(context, spec, hit)
+    said += notes
     if not hit:
         said.append(ammunition.after_miss(context, attacker, spec, kept))
+    if not damage_follows:
         return "; ".join(s for s in said if s) + ".", result
     spec = {**spec, "extras": damage_extras(spec, natural)}
     message, more = damage_step(context, spec)
@@ -234,6 +254,8 @@ def answered_damage(context, entry, rolled):
 
 def armour_step(context, spec):
     """The armour roll: the target's player's (typed, or asked on the phone), or the NPC's fixed value."""
+    if spec.get("manoeuvre") == "knock_out":
+        return manoeuvres.knock_out(context, spec)
     target = combatant(context, spec["target"])
     dice = feats_in_force.armour_dice(context, target, sheet_of(context, target).armour_dice)
     typed = spec["typed"]
@@ -269,13 +291,13 @@ def where(context, spec):
 
 def apply(context, spec):
     target = combatant(context, spec["target"])
-    dealt = symbaroum.damage(spec["damage"], spec["armour"])
+    dealt, pushed = manoeuvres.damage_dealt(spec, symbaroum.damage(spec["damage"], spec["armour"]))
     location = where(context, spec)
     notes = take_damage(context, target, dealt, location) if dealt else []
     shown = context.named(target)
     place = f" to the {LOCATION_WORDS[location]}" if location else ""
     line = f"{spec['damage']} damage against {spec['armour']} armour: {shown} takes {dealt}{place}"
-    return "; ".join([line, *notes]) + ".", {
+    return "; ".join(filter(None, [line, pushed, *notes])) + ".", {
         "damage": spec["damage"],
         "armour": spec["armour"],
         "dealt": dealt,
