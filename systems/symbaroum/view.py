@@ -8,6 +8,8 @@ from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
 from systems.symbaroum.commands.feats_in_force import FEATS, tags
+from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
+from systems.symbaroum.commands.stances import STANCES
 from systems.symbaroum.commands.turn import turn_used
 
 
@@ -35,6 +37,7 @@ def extend(view, everyone):
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
     ranged_view.extend(view)
+    extend_manoeuvres(view, names)
     if view.is_gm:
         sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [
@@ -42,3 +45,20 @@ def extend(view, everyone):
             for row in view.rows
             if row.character_id in sheets
         ]
+
+
+def extend_manoeuvres(view, names):
+    """The attack form's manoeuvres, the active combatant's stance buttons, and who is in a stance or a hold."""
+    encounter = view.encounter
+    plays = encounter.plays(toggles.MANOEUVRES)
+    view.manoeuvres = list(ATTACK_MANOEUVRES.items()) if plays else []
+    view.stance_choices = list(STANCES.items()) if plays and view.active is not None else []
+    state = encounter.state
+    view.active_holds = view.active is not None and any(h["holder"] == view.active.pk for h in state.holds)
+    view.manoeuvres_in_force = [
+        f"{names[s['combatant']]}: {STANCES[s['stance']]}" for s in state.stances if s["combatant"] in names
+    ] + [
+        f"{names[h['holder']]} holds {names[h['target']]}"
+        for h in state.holds
+        if h["holder"] in names and h["target"] in names
+    ]
