@@ -301,3 +301,35 @@ def test_a_failed_tackle_still_asks_for_the_quick_test(manoeuvres):
     assert "Prone" not in conditions(fight, fight.goblin)
     answer(fight, fight.table.anna, d20=3)
     assert "Prone" not in conditions(fight, fight.ulrika)
+
+
+def test_a_hidden_npcs_hold_is_broken_by_the_held_players_roll_with_her_robust_and_without_its_name(manoeuvres):
+    fight = manoeuvres
+    anna = fight.table.anna
+    turn_of(fight, fight.troll)
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, manoeuvre="hold")
+    [entry] = fight.prompts()
+    # She rolls the mirror, Strong 15 against the troll's 20, and her Robust II (+4) counts against the hold.
+    assert (entry["kind"], entry["combatant"], entry["target"]) == ("defence", fight.ulrika.pk, 9)
+    held = answer(fight, anna, d20=12)
+    assert "Held" in conditions(fight, fight.ulrika) and "Troll" not in held.message
+    fight.gm("next_turn")
+    turn_of(fight, fight.troll)
+    [entry] = fight.prompts()
+    assert (entry["kind"], entry["combatant"], entry["target"]) == ("hold", fight.ulrika.pk, 9)
+    assert "Troll" not in entry["reason"] and "Troll" not in page(fight, anna)
+    freed = answer(fight, anna, d20=2)
+    assert "breaks free" in freed.message and "Troll" not in freed.message
+    assert "Held" not in conditions(fight, fight.ulrika)
+    assert [f["trigger"] for f in fight.state().free_attacks] == ["Broken Hold"]
+
+
+def test_a_hold_on_someone_who_left_the_fight_is_over(manoeuvres):
+    fight = manoeuvres
+    turn_of(fight, fight.ulrika)
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, manoeuvre="hold", d20=3)
+    fight.gm("remove_combatant", combatant=fight.goblin.pk)
+    fight.gm("next_turn")
+    turn_of(fight, fight.ulrika)
+    assert fight.state().holds == [] and fight.prompts() == []
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.ansgar.pk, d20=14)

@@ -62,7 +62,14 @@ def opposed_goal(manoeuvre, attacker, target, mine, theirs, attacker_rolls, situ
 
 
 def holds_of(context, holder):
-    return [h for h in context.encounter.state.holds if h["holder"] == holder.pk]
+    """The holds `holder` keeps on someone still in the fight."""
+    here = {c.pk for c in context.combatants}
+    return [h for h in context.encounter.state.holds if h["holder"] == holder.pk and h["target"] in here]
+
+
+def on_phones(combatant):
+    """The combatant's name in a prompt's reason, which its player's phone shows: never a hidden one's."""
+    return "someone" if combatant.hidden else combatant.name
 
 
 def refuse(context, attacker, manoeuvre, ranged, advantage, free):
@@ -104,7 +111,7 @@ def after_test(context, spec, hit):
     if not hit and manoeuvre in FREE_ATTACK_ON_A_MISS:
         notes.append(free_attacks.grant(context, target, attacker, FREE_ATTACK_ON_A_MISS[manoeuvre]))
     if not hit and manoeuvre == "knock_out":
-        notes.append(f"{attacker.name} loses the Advantage over {context.named(target)}")
+        notes.append(f"{context.named(attacker)} loses the Advantage over {context.named(target)}")
     if hit and manoeuvre == "disarm":
         give(context, target, "Disarmed")
         notes.append(f"{context.named(target)} drops their weapon")
@@ -169,7 +176,7 @@ def knock_out(context, spec):
     typed = spec["typed"].get("d12")
     roller = next((c for c in (attacker, target) if rolls_dice(c)), None)
     if roller is not None and typed is None:
-        reason = f"Knock Out: under {spec['damage']} knocks {context.named(target)} out"
+        reason = f"Knock Out: under {spec['damage']} knocks {on_phones(target)} out"
         entry = ask(context, roller, "knock_out", reason, dice="1d12", attack=spec)
         return f"{roller.name}'s player rolls 1d12 against {spec['damage']}", {"prompt": entry["id"]}
     return knocked(context, spec, typed or context.dice.d(12))
@@ -200,7 +207,8 @@ def start_hold(context, holder, target):
     state = context.encounter.state
     state.holds = [*state.holds, {"holder": holder.pk, "target": target.pk}]
     give(context, target, "Held")
-    return f"{holder.name} holds {context.named(target)}, who cannot move; tested again each of {holder.name}'s turns"
+    holder_name = context.named(holder)
+    return f"{holder_name} holds {context.named(target)}, who cannot move; tested again each of {holder_name}'s turns"
 
 
 def end_hold(context, hold):
@@ -215,8 +223,13 @@ def end_hold(context, hold):
 
 
 def turn_started(context, combatant):
-    """The combatant's stance ends as their turn begins, and each hold they keep is tested again."""
+    """The combatant's stance ends as their turn begins, and each hold they keep is tested again; a hold on or by
+    someone who has left the fight is simply over."""
     stances.end(context, combatant)
+    here = {c.pk for c in context.combatants}
+    for hold in context.encounter.state.holds:
+        if not {hold["holder"], hold["target"]} <= here:
+            end_hold(context, hold)
     return Happenings(notes=[keep_hold(context, hold) for hold in holds_of(context, combatant)])
 
 
@@ -228,7 +241,8 @@ def keep_hold(context, hold):
     goal = opposed_goal("hold", holder, target, sheet_of(context, holder), sheet_of(context, target), holder_rolls)
     second = second_chance(context, roller, opponent)
     if rolls_dice(roller):
-        reason = f"Hold: keep hold of {target.name}" if holder_rolls else f"Hold: break free of {holder.name}"
+        aim = f"keep hold of {on_phones(target)}" if holder_rolls else f"break free of {on_phones(holder)}"
+        reason = f"Hold: {aim}"
         ask(context, roller, "hold", reason, target=goal, second=second, hold=hold, holder_rolls=holder_rolls)
         return f"{roller.name}'s player rolls Strong against {goal} for the hold"
     kept, rolled = kept_d20(context, second)
@@ -240,7 +254,7 @@ def held_on(context, hold, holder_rolls, goal, kept, rolled):
     passed = symbaroum.test_passes(goal, kept)
     said = f"Hold, {passed_words(goal, kept, rolled)}"
     if passed == holder_rolls:
-        return f"{said}: {holder.name} keeps hold of {context.named(target)}"
+        return f"{said}: {context.named(holder)} keeps hold of {context.named(target)}"
     end_hold(context, hold)
     grant = free_attacks.grant(context, target, holder, "Broken Hold")
     return "; ".join(filter(None, [f"{said}: {context.named(target)} breaks free", grant]))
