@@ -333,3 +333,27 @@ def test_a_hold_on_someone_who_left_the_fight_is_over(manoeuvres):
     turn_of(fight, fight.ulrika)
     assert fight.state().holds == [] and fight.prompts() == []
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.ansgar.pk, d20=14)
+
+
+def test_her_phone_takes_full_defence_and_shows_it(manoeuvres):
+    fight = manoeuvres
+    turn_of(fight, fight.ulrika)
+    phone = fight.table.client(fight.table.anna)
+    url = f"/encounters/{fight.encounter.pk}/do/take_stance/"
+    assert 'id="poison-weapon"' in page(fight, fight.table.anna)
+    response = phone.post(url, {"combatant": fight.ulrika.pk, "stance": "full_defence"})
+    assert response.status_code == 302
+    assert "Ulrika: Full Defence" in page(fight, fight.table.anna)
+
+
+def test_the_gm_attack_form_posts_a_disarm_and_an_unknown_manoeuvre_changes_nothing(manoeuvres):
+    fight = manoeuvres
+    turn_of(fight, fight.ulrika)
+    gm = fight.table.client(fight.table.gm)
+    url = f"/encounters/{fight.encounter.pk}/do/attack/"
+    form = {"attacker": fight.ulrika.pk, "target": fight.goblin.pk, "d20": 3}
+    gm.post(url, {**form, "manoeuvre": "somersault"})
+    assert fight.state().turn.get("combat", 0) == 0 and fight.prompts() == []
+    response = gm.post(url, {**form, "manoeuvre": "disarm"}, follow=True)
+    assert "Goblin drops their weapon" in response.content.decode()
+    assert "Disarmed" in conditions(fight, fight.goblin)
