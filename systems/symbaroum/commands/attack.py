@@ -6,7 +6,8 @@ One d20 decides it, rolled by a player: the attacker's [Accurate←Defence] when
 the target's [Defence←Accurate] when one is attacked (an NPC never rolls; between NPCs the tracker rolls the
 attack). A hit then takes the weapon's damage, rolled by the attacker's player (an NPC's is its fixed value), less
 the target's armour, rolled by the target's player (an NPC's is fixed). Each roll a player makes is a prompt on
-their phone; the attack waits in it (`spec`) until the roll comes back.
+their phone; the attack waits in it (`spec`) until the roll comes back. A manoeuvre named with the attack
+(manoeuvres.py) may change its test, its cost and what a hit or a miss does.
 """
 
 from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
