@@ -385,6 +385,43 @@ def healed(current, maximum, amount):
 NATURAL_HEALING_PER_DAY = 1
 HERBAL_CURE_HEALING = 1
 MEDICUS_HEALING_DIE = 4
+FIRST_AID_MEANS = ("herbal_cure", "medicus", "other")
+
+
+def first_aid_healing(means, d4=None, amount=None):
+    """Toughness (Health) one first aid gives back, by its means: a herbal cure 1, the Medicus ability 1d4 (`d4`,
+    a value or a roller), other healing (a power, an elixir) the `amount` its own description gives. Seed 001
+    "Special Actions" › "First Aid"; seed 004 "Healing Wounds"."""
+    if means == "herbal_cure":
+        return HERBAL_CURE_HEALING
+    if means == "medicus":
+        return _check_face(_rolled(d4), MEDICUS_HEALING_DIE)
+    if means == "other":
+        if amount is None or amount < 0:
+            raise ValueError("other healing needs the amount it heals")
+        return amount
+    raise ValueError(f"first aid is given with one of {', '.join(FIRST_AID_MEANS)}, not {means}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Damage over time: poison, bleeding, burning. Seed 001 "Alternate Rules" › "Manoeuvres" › "Poison on Weapons"
+# poisons without saying how much it hurts, so the amounts are the core book's; every one ignores armour.
+
+BLEEDING_DAMAGE = 1
+BURNING_DAMAGE_DIE = 4
+ONGOING_DAMAGE_KINDS = ("poison", "bleeding", "burning")
+
+
+def ongoing_damage(kind, strength=1, d4=None):
+    """Damage a poisoned, bleeding or burning creature takes on its turn: poison its strength, bleeding 1,
+    burning 1d4 (`d4`, a value or a roller)."""
+    if kind == "poison":
+        return strength
+    if kind == "bleeding":
+        return BLEEDING_DAMAGE
+    if kind == "burning":
+        return _check_face(_rolled(d4), BURNING_DAMAGE_DIE)
+    raise ValueError(f"ongoing damage is one of {', '.join(ONGOING_DAMAGE_KINDS)}, not {kind}")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -516,6 +553,31 @@ def death_test(d20, closer_so_far):
 def wake_up_toughness(d4):
     """Toughness (Health) a character wakes with on a death test of 1: 1d4."""
     return _check_face(_rolled(d4), WAKE_UP_TOUGHNESS_DIE)
+
+
+@dataclass(frozen=True)
+class DeathBand:
+    outcome: str  # what death_test returns for these faces on a first step: "wakes", "remains", "closer", "dies"
+    lowest: int
+    highest: int
+    chance: Probability
+
+
+def death_test_bands():
+    """Seed 004 "Unsorted" › "Dying Characters": the death test's outcomes in d20 order, each with its faces and
+    its exact chance, so the player sees the odds before rolling a test that has no target. A step closer is the
+    outcome of its faces however many steps came before; the caller says when the next one is the last."""
+    bands = []
+    for face in D20_FACES:
+        outcome = death_test(face, 0)
+        if bands and bands[-1][0] == outcome:
+            bands[-1][2] = face
+        else:
+            bands.append([outcome, face, face])
+    return tuple(
+        DeathBand(outcome, lowest, highest, Probability(highest - lowest + 1, len(D20_FACES)))
+        for outcome, lowest, highest in bands
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------
