@@ -96,6 +96,11 @@ class System:
     def round_started(self, context):
         return Happenings()
 
+    def healed(self, context, combatant, amount):
+        """`combatant` has just regained `amount` wounds (Toughness) through the generic heal command: what the
+        system's rules end or start with it."""
+        return Happenings()
+
     # --- what the screens and the API show ----------------------------------------------------------
 
     def extend_view(self, view, everyone):

@@ -308,12 +308,16 @@ def apply_damage(context, combatant, amount):
 
 @command(AmountArgs)
 def heal(context, combatant, amount):
+    before = combatant.wounds
     combatant.wounds = min(combatant.max_wounds, combatant.wounds + amount)
     context.touch(combatant)
+    happened = context.system.healed(context, combatant, combatant.wounds - before)
+    notes = "".join(f" {note}" for note in happened.notes)
     word = context.system.wounds_word(context.encounter).lower()
-    return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} {word}).", {
+    return f"{combatant.name} heals {amount} ({combatant.wounds}/{combatant.max_wounds} {word}).{notes}", {
         "combatant": combatant.pk,
         "wounds": combatant.wounds,
+        **happened.result,
     }
 
 

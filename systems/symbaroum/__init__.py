@@ -12,11 +12,13 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     attack,
     buildings,
     distance,
+    dying,
     feat_effects,
     feats_in_force,
     fire,
     free_attacks,
     harm,
+    healing,
     initiative,
     manoeuvres,
     marches,
@@ -40,6 +42,8 @@ class Symbaroum(System):
         "gm_panels": "symbaroum/gm.html#panels",
         "gm_row_badges": "symbaroum/gm.html#row_badges",
         "gm_attack": "symbaroum/gm.html#attack",
+        "gm_row_badges": "symbaroum/gm.html#row_badges",
+        "gm_tools": "symbaroum/gm.html#tools",
         "phone_my_turn": "symbaroum/phone.html#my_turn",
         "phone_character": "symbaroum/phone.html#character",
         "sheet_stats": "symbaroum/sheet.html#stats",
@@ -81,7 +85,15 @@ class Symbaroum(System):
         return initiative.round_begins(context) + buildings.round_started(context) + fire.round_started(context)
 
     def turn_started(self, context, combatant):
-        return manoeuvres.turn_started(context, combatant) + fire.turn_started(context, combatant)
+        return (
+            Happenings(dying.turn_started(context, combatant))
+            + manoeuvres.turn_started(context, combatant)
+            + fire.turn_started(context, combatant)
+        )
+
+    def healed(self, context, combatant, amount):
+        notes = healing.after_healing(context, combatant, amount)
+        return Happenings([f"{'; '.join(notes)}."] if notes else [])
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

@@ -47,3 +47,6 @@ class SymbaroumState(EncounterState):
     holds: list = field(default_factory=list)
     # Poison on a weapon, enough for its next hit: {"combatant", "weapon"}
     poison_doses: list = field(default_factory=list)
+    # Slice A, dying (seed 004 "Unsorted" › "Dying Characters"): combatant id (a string, as JSON keys are) -> the
+    # death tests that came out a step closer in the current dying spell; cleared on waking, stabilising or death.
+    death_steps: dict = field(default_factory=dict)

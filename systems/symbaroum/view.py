@@ -1,13 +1,16 @@
 """What Symbaroum adds to a viewer's EncounterView: the turn's Combat and Movement Actions, the open tests (each on
-its player's phone with its chance), the free attacks waiting for the GM, the GM's attack form, the feats in
-force with the form that uses one, and the buildings in the fight."""
+its player's phone with its chance), the free attacks waiting for the GM, the GM's attack and first aid forms, the
+feats in force with the form that uses one, who is dying with their steps toward death, and the buildings in the
+fight."""
 
 from combat.commands.prompts import visible_prompts
+from rules.engine import symbaroum
 from systems.symbaroum import ranged_view, toggles
 from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
 from systems.symbaroum.commands.feats_in_force import FEATS, tags
+from systems.symbaroum.commands.healing import MEANS
 from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
 from systems.symbaroum.commands.stances import STANCES
 from systems.symbaroum.commands.turn import turn_used
@@ -28,6 +31,10 @@ def extend(view, everyone):
         points = row.character.points if row.character_id else {}
         row.experience = points.get("experience", 0)
         row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
+        row.dying = any(condition.name == "Dying" for condition in row.conditions)
+        row.death_steps = state.death_steps.get(str(row.pk), 0)
+    view.death_steps_to_die = symbaroum.DEATH_STEPS
+    view.first_aid_means = MEANS
     view.feats_on = encounter.plays(toggles.FEATS)
     if view.feats_on:
         view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH

@@ -22,6 +22,14 @@ def has(context, combatant, name):
     return bool(context.condition_counts(combatant).get(name))
 
 
+def remove(context, combatant, name):
+    """Take the condition `name` off the combatant; True when they had it."""
+    instance = next((c for c in context.conditions if c.combatant_id == combatant.pk and c.name == name), None)
+    if instance is not None:
+        context.reduce_condition(instance)
+    return instance is not None
+
+
 def take_damage(context, target, amount, location=None):
     """Take `amount` from the target's Toughness and apply what it sets off; returns the log's sentences."""
     sheet = sheet_of(context, target)
@@ -43,7 +51,7 @@ def take_damage(context, target, amount, location=None):
             notes.append("critically damaged: a second chance to fail every test until healed")
     if effect:
         notes += location_effects(context, target, location, effect)
-    if target.wounds == 0:
+    if target.wounds == 0 and not (has(context, target, "Dying") or has(context, target, "Dead")):
         notes.append(at_zero(context, target))
     return notes
 

@@ -101,18 +101,21 @@ class RollArgs(PromptArgs):
     second_d20 = DieField(20, help_text="The second d20 of a second chance.")
     total = WholeNumberField(required=False, min_value=0, max_value=200, help_text="A damage or armour roll's total.")
     location = DieField(10, help_text="The d10 for where a hit lands.")
+    d4 = DieField(4, help_text="A d4 the test may need besides its d20 (waking from a death test); rolled when empty.")
 
 
 @command(RollArgs, gm_only=False)
-def roll_test(context, prompt, d20, second_d20, total, location):
+def roll_test(context, prompt, d20, second_d20, total, location, d4):
     """Answer an open test with its roll: the player's own (typed) or the tracker's (left empty)."""
     entry = prompt
     if entry["dice"] is None and (total is not None or location):
         raise CommandError("This test takes a d20, not a dice total.")
     if entry["dice"] is not None and (d20 or second_d20):
         raise CommandError(f"This roll takes the total of {entry['dice']}, not a d20.")
+    if d4 and not entry.get("d4"):
+        raise CommandError("This test takes no d4.")
     close(context, entry)
-    rolled = {"total": total, "location": location}
+    rolled = {"total": total, "location": location, "d4": d4}
     if entry["dice"] is None:
         rolled["kept"], rolled["d20s"] = kept_d20(context, entry["second"], d20, second_d20)
     else:

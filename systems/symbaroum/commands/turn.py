@@ -9,6 +9,8 @@ from systems.symbaroum.commands import command
 __all__ = ["mark_action"]
 
 PARTS = {"combat": "Combat Action", "movement": "Movement Action"}
+# Who cannot act at all, in turn or out of it: seed 004 "Unsorted" › "Dying Characters".
+HELPLESS = ("Dying", "Dead")
 
 
 def turn_key(encounter):
@@ -37,7 +39,12 @@ def refusal(used, part):
 
 def spend(context, combatant, part):
     """Use `part` ("combat" or "movement") of `combatant`'s turn when it is their turn; out of turn (a reaction, a
-    free attack) nothing is spent. CommandError when the turn has no such action left."""
+    free attack) nothing is spent. CommandError when the turn has no such action left or the combatant is
+    helpless."""
+    counts = context.condition_counts(combatant)
+    helpless = next((name for name in HELPLESS if counts.get(name)), None)
+    if helpless:
+        raise CommandError(f"{combatant.name} is {helpless.lower()} and cannot act.")
     encounter = context.encounter
     if encounter.active_id != combatant.pk:
         return
@@ -46,6 +53,13 @@ def spend(context, combatant, part):
     if why:
         raise CommandError(f"{combatant.name} cannot: {why}.")
     set_used(encounter, used, part, +1)
+
+
+def use_up(context, combatant):
+    """Leave nothing of the turn when it is `combatant`'s (one who wakes from a death test acts from the next)."""
+    encounter = context.encounter
+    if encounter.active_id == combatant.pk:
+        encounter.state.turn = {"key": turn_key(encounter), "combat": 1, "movements": 1}
 
 
 def set_used(encounter, used, part, change):
