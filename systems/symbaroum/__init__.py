@@ -11,6 +11,7 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     ammunition,
     attack,
     buildings,
+    damage_over_time,
     distance,
     dying,
     feat_effects,
@@ -42,13 +43,11 @@ class Symbaroum(System):
         "gm_panels": "symbaroum/gm.html#panels",
         "gm_row_badges": "symbaroum/gm.html#row_badges",
         "gm_attack": "symbaroum/gm.html#attack",
-        "gm_row_badges": "symbaroum/gm.html#row_badges",
         "gm_tools": "symbaroum/gm.html#tools",
         "phone_my_turn": "symbaroum/phone.html#my_turn",
         "phone_character": "symbaroum/phone.html#character",
         "sheet_stats": "symbaroum/sheet.html#stats",
         "gm_round_notes": "symbaroum/ranged.html#gm_distance",
-        "gm_tools": "symbaroum/ranged.html#gm_tools",
         "phone_strip": "symbaroum/ranged.html#phone_distance",
     }
 
@@ -84,9 +83,11 @@ class Symbaroum(System):
         free_attacks.reset_triggers(context.encounter)
         return initiative.round_begins(context) + buildings.round_started(context) + fire.round_started(context)
 
+    # The death test comes before the turn's damage over time: one brought to 0 by that damage is dying from now
+    # and rolls a first death test on their next turn (seed 004 "Unsorted" › "Dying Characters").
     def turn_started(self, context, combatant):
         return (
-            Happenings(dying.turn_started(context, combatant))
+            Happenings(dying.turn_started(context, combatant) + damage_over_time.turn_started(context, combatant))
             + manoeuvres.turn_started(context, combatant)
             + fire.turn_started(context, combatant)
         )
