@@ -101,3 +101,10 @@ def test_the_generic_heal_stabilises_the_dying_and_at_full_toughness_ends_nothin
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Critically Damaged")
     fight.gm("heal", combatant=fight.ulrika.pk, amount=3)  # already at full Toughness: regains nothing
     assert conditions(fight, fight.ulrika) == ["Critically Damaged"]
+
+
+def test_the_gm_screen_offers_first_aid_with_the_dying_chosen_as_patient(fight):
+    bring_down(fight, fight.ansgar)
+    gm = fight.table.client(fight.table.gm).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    assert 'id="first-aid-form"' in gm
+    assert f'<option value="{fight.ansgar.pk}" selected>Brother Ansgar (dying)</option>' in gm
