@@ -135,7 +135,7 @@ def test_the_gm_screen_lists_the_building_as_a_target_with_its_damage_this_round
     croft = building(fight)
     fight.gm("attack", attacker=fight.ulrika.pk, target=croft.pk, damage=8)
     page = fight.table.client(fight.table.gm).get(f"/encounters/{fight.encounter.pk}/").content.decode()
-    assert f'<option value="{croft.pk}">Croft (building)</option>' in page
+    assert f'<option value="{croft.pk}" data-side="{croft.side}">Croft (building)</option>' in page
     assert "damage this round 3 of Breakpoint 5" in page
     phone = fight.table.client(fight.table.anna).get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert "Breakpoint" not in phone

@@ -97,7 +97,7 @@ def test_healing_ends_critical_damage_by_first_aid_or_the_generic_heal(fight):
 def test_the_generic_heal_stabilises_the_dying_and_at_full_toughness_ends_nothing(fight):
     bring_down(fight, fight.ansgar)
     outcome = fight.gm("heal", combatant=fight.ansgar.pk, amount=3)
-    assert outcome.message == "Brother Ansgar heals 3 (3/10 wounds). Brother Ansgar is stabilised and stops dying."
+    assert outcome.message == "Brother Ansgar heals 3 (3/10 toughness). Brother Ansgar is stabilised and stops dying."
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Critically Damaged")
     fight.gm("heal", combatant=fight.ulrika.pk, amount=3)  # already at full Toughness: regains nothing
     assert conditions(fight, fight.ulrika) == ["Critically Damaged"]
