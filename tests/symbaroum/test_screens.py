@@ -80,3 +80,18 @@ def test_pages_and_the_attack_stay_flat_as_the_fight_grows(fight):
     first = [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)]
     grow(fight, 20)
     assert [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)] == first
+
+
+def test_the_phone_answers_a_refused_action_in_words(fight):
+    fight.encounter.house_rules = ["feats"]
+    fight.encounter.save()
+    points = dict(fight.ulrika.character.points, experience=0)
+    fight.ulrika.character.points = points
+    fight.ulrika.character.save()
+    response = fight.table.client(fight.table.anna).post(
+        f"/encounters/{fight.encounter.pk}/do/use_feat/",
+        {"combatant": fight.ulrika.pk, "feat": "resilience", "pay_with": "experience"},
+        HTTP_HX_REQUEST="true",
+    )
+    body = response.content.decode()
+    assert 'id="flash" class="flash error"' in body and "no Experience left" in body
