@@ -96,6 +96,10 @@ class System:
     def round_started(self, context):
         return Happenings()
 
+    def damaged(self, context, combatant, amount):
+        """What `amount` damage the GM applied by hand sets off (Happenings); nothing by default."""
+        return Happenings()
+
     def healed(self, context, combatant, amount):
         """`combatant` has just regained `amount` wounds (Toughness) through the generic heal command: what the
         system's rules end or start with it."""

@@ -299,8 +299,10 @@ def end_encounter(context):
 def apply_damage(context, combatant, amount):
     combatant.wounds = max(0, combatant.wounds - amount)
     context.touch(combatant)
+    happened = context.system.damaged(context, combatant, amount)
+    notes = "".join(f" {note}" for note in happened.notes)
     word = context.system.wounds_word(context.encounter).lower()
-    return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} {word}).", {
+    return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} {word}).{notes}", {
         "combatant": combatant.pk,
         "wounds": combatant.wounds,
     }

@@ -92,6 +92,10 @@ class Symbaroum(System):
             + fire.turn_started(context, combatant)
         )
 
+    def damaged(self, context, combatant, amount):
+        said = "; ".join(harm.consequences(context, combatant, amount))
+        return Happenings([f"{said[:1].upper()}{said[1:]}."] if said else [])
+
     def healed(self, context, combatant, amount):
         notes = healing.after_healing(context, combatant, amount)
         return Happenings([f"{'; '.join(notes)}."] if notes else [])

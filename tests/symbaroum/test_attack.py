@@ -182,3 +182,16 @@ def test_the_phone_shows_her_roll_with_its_chance_and_the_gm_screen_every_roll(f
     assert f'id="prompt-{entry["id"]}"' not in other
     gm = fight.table.client(fight.table.gm).get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert f'id="prompt-{entry["id"]}"' in gm and 'id="attack-form"' in gm and 'id="turn-combat"' in gm
+
+
+def test_damage_the_gm_applies_by_hand_has_the_same_consequences(fight):
+    fight.encounter.house_rules = ["critical_damage"]
+    fight.encounter.save()
+    outcome = fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=8)
+    assert outcome.message == (
+        "Ulrika takes 8 damage (7/15 toughness). At or over the Pain Threshold (8); "
+        "critically damaged: a second chance to fail every test until healed."
+    )
+    fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=7)
+    fight.gm("apply_damage", combatant=fight.goblin.pk, amount=8)
+    assert "Dying" in conditions(fight, fight.ulrika) and "Dead" in conditions(fight, fight.goblin)

@@ -44,6 +44,15 @@ def take_damage(context, target, amount, location=None):
             notes.append(f"a blow to the head: +{extra} damage (1d{effect.extra_damage_die})")
     target.wounds = max(0, target.wounds - amount)
     context.touch(target)
+    return notes + consequences(context, target, amount, location, effect)
+
+
+def consequences(context, target, amount, location=None, effect=None):
+    """What `amount` damage just taken sets off: the Pain Threshold, critical damage, the hit location's effect and
+    0 Toughness; returns the log's sentences. Also run for damage the GM applies by hand."""
+    sheet = sheet_of(context, target)
+    threshold = None if sheet is None or sheet.undead else sheet.pain_threshold
+    notes = []
     if symbaroum.reaches_pain_threshold(amount, threshold):
         notes.append(f"at or over the Pain Threshold ({threshold})")
         if context.encounter.plays(toggles.CRITICAL_DAMAGE) and not has(context, target, "Critically Damaged"):
