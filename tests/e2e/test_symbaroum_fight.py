@@ -57,12 +57,21 @@ def pk(encounter, name):
     return Combatant.objects.get(encounter=encounter, name=name).pk
 
 
-def next_turn(page, expected_active):
+def settled(page, encounter):
+    """The GM screen shows the encounter as it is now (a player's roll may have just moved it on): a click made on an
+    older version would be refused as stale, as it should be."""
+    encounter.refresh_from_db()
+    expect(page.locator("#round-bar")).to_have_attribute("data-version", str(encounter.version))
+
+
+def next_turn(page, encounter, expected_active):
+    settled(page, encounter)
     page.locator("#next-turn").click()
     expect(page.locator("#active-name")).to_have_text(expected_active)
 
 
 def declare_attack(page, encounter, attacker, target, **choices):
+    settled(page, encounter)
     form = page.locator("#attack-form")
     form.locator("select[name=attacker]").select_option(str(pk(encounter, attacker)))
     form.locator("select[name=target]").select_option(str(pk(encounter, target)))
@@ -95,7 +104,7 @@ def test_a_fight_on_the_davokar_road(road, login):
 
     # Ulrika shoots the goblin: her Accurate 13 against its Defence 10 (Quick 12, leather's Impeding 2) is asked on
     # her phone with its chance; a natural 20 fails and costs two of her three misses.
-    next_turn(gm, "Ulrika")
+    next_turn(gm, road, "Ulrika")
     expect(anna.locator(".your-turn")).to_contain_text("Your turn, Ulrika")
     expect(gm.locator("#attack-weapon")).to_have_value("")
     declare_attack(gm, road, "Ulrika", "Goblin")
@@ -108,8 +117,8 @@ def test_a_fight_on_the_davokar_road(road, login):
     # The troll, which never rolls, swings at her torso with the Advantage: her Defence 9 + 5 (aimed) − 2
     # (Advantage) = 12 on her phone; an 18 fails, her armour roll of 2 against 6 + 2 leaves 6, over her Pain
     # Threshold of 5: winded and critically damaged.
-    next_turn(gm, "Ansgar")
-    next_turn(gm, "Troll")
+    next_turn(gm, road, "Ansgar")
+    next_turn(gm, road, "Troll")
     declare_attack(gm, road, "Troll", "Ulrika", aim="body_part", part="torso", advantage=True)
     expect(the_prompt(anna).locator(".chance")).to_have_text("60 %")
     roll(anna, d20=18)
@@ -122,8 +131,8 @@ def test_a_fight_on_the_davokar_road(road, login):
 
     # Round 2. Ulrika pays a Clean Hit from her Experience on her phone, then misses with her last arrow: critically
     # damaged, she rolls two d20 and the higher counts.
-    next_turn(gm, "Goblin")
-    next_turn(gm, "Ulrika")
+    next_turn(gm, road, "Goblin")
+    next_turn(gm, road, "Ulrika")
     feats = anna.locator(f"#feats-{ulrika}")
     feats.locator("select[name=feat]").select_option("clean_hit")
     feats.locator("select[name=pay_with]").select_option("experience")
@@ -134,19 +143,20 @@ def test_a_fight_on_the_davokar_road(road, login):
     expect(the_prompt(anna).locator(".second-chance")).to_contain_text("second chance to fail")
     roll(anna, d20=3, second_d20=15)
     expect(anna.locator(f"#my-ammunition-{ulrika}")).to_have_text("Out of ammunition")
-    next_turn(gm, "Ansgar")
+    next_turn(gm, road, "Ansgar")
     declare_attack(gm, road, "Ulrika", "Goblin")  # a shot out of turn, with an empty quiver
     expect(gm.locator("#flash")).to_contain_text("Ulrika is out of ammunition for the Longbow")
 
     # The GM's Dmg takes her last 4 Toughness: she is dying, and on her turn her phone asks for the death test
     # with the odds of each band; a 12 is a first step closer.
+    settled(gm, road)
     row = gm.locator(f"#combatant-{ulrika}")
     row.locator("input[name=amount]").fill("4")
     row.locator("button[title='Apply damage']").click()
     expect(gm.locator(f"#death-steps-{ulrika}")).to_have_text("dying · 0 of 3 steps")
-    next_turn(gm, "Troll")
-    next_turn(gm, "Goblin")
-    next_turn(gm, "Ulrika")
+    next_turn(gm, road, "Troll")
+    next_turn(gm, road, "Goblin")
+    next_turn(gm, road, "Ulrika")
     expect(the_prompt(anna).locator(".death-bands")).to_contain_text("45 %")
     expect(bruno.locator("form.prompt")).to_have_count(0)
     roll(anna, d20=12)
@@ -156,3 +166,21 @@ def test_a_fight_on_the_davokar_road(road, login):
     for phone in (anna, bruno):
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert gm_viewer.errors == [] and anna_viewer.errors == [] and bruno_viewer.errors == []
+
+
+def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
+    """Anna types her defence roll (the goblin's Accurate 13 against her Defence 9: at or under 6); before she sends it the GM ticks a Movement Action, which pushes a new view to
+    every phone. Her typed 7 is still there, still focused, and it is the roll that counts."""
+    path = f"/encounters/{road.pk}/"
+    gm, anna = login("gm", **LAPTOP).open(path), login("anna", **PHONE).open(path)
+    declare_attack(gm, road, "Goblin", "Ulrika")
+    field = the_prompt(anna).locator("input[name=d20]")
+    field.fill("7")
+    road.refresh_from_db()
+    before = road.version
+    gm.locator("#turn-movement").click()
+    expect(anna.locator("#strip")).to_have_attribute("data-version", str(before + 1))
+    expect(field).to_have_value("7")
+    expect(field).to_be_focused()
+    the_prompt(anna).locator("button.primary").click()
+    expect(gm.locator("#log")).to_contain_text("Ulrika rolls: defence d20 7 vs 6, hit")
