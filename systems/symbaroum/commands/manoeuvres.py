@@ -67,6 +67,15 @@ def holds_of(context, holder):
     return [h for h in context.encounter.state.holds if h["holder"] == holder.pk and h["target"] in here]
 
 
+def refuse_while_holding(context, combatant):
+    """Seed 001 "Manoeuvres" › "Hold": whoever keeps a hold does nothing else until they let go. CommandError
+    when `combatant` holds someone."""
+    holding = holds_of(context, combatant)
+    if holding:
+        held = ", ".join(context.named(fighter(context, h["target"])) for h in holding)
+        raise CommandError(f"{combatant.name} is holding {held}: nothing else until the hold ends (Let go).")
+
+
 def on_phones(combatant):
     """The combatant's name in a prompt's reason, which its player's phone shows: never a hidden one's."""
     return "someone" if combatant.hidden else combatant.name
@@ -75,10 +84,7 @@ def on_phones(combatant):
 def refuse(context, attacker, manoeuvre, ranged, advantage, free):
     """CommandError when `attacker` may not attack now, or not with this manoeuvre; changes nothing."""
     stances.refuse_attack(context, attacker)
-    holding = holds_of(context, attacker)
-    if holding:
-        held = ", ".join(context.named(fighter(context, h["target"])) for h in holding)
-        raise CommandError(f"{attacker.name} is holding {held}: nothing else until the hold ends (Let go).")
+    refuse_while_holding(context, attacker)
     if not manoeuvre:
         return
     name = ATTACK_MANOEUVRES[manoeuvre]

@@ -39,12 +39,16 @@ def refusal(used, part):
 
 def spend(context, combatant, part):
     """Use `part` ("combat" or "movement") of `combatant`'s turn when it is their turn; out of turn (a reaction, a
-    free attack) nothing is spent. CommandError when the turn has no such action left or the combatant is
-    helpless."""
+    free attack) nothing is spent. CommandError when the turn has no such action left, the combatant is helpless
+    or keeps a hold (which allows nothing else, in turn or out of it)."""
+    # Imported here: manoeuvres spends actions through this module, so it imports this one first.
+    from systems.symbaroum.commands.manoeuvres import refuse_while_holding
+
     counts = context.condition_counts(combatant)
     helpless = next((name for name in HELPLESS if counts.get(name)), None)
     if helpless:
         raise CommandError(f"{combatant.name} is {helpless.lower()} and cannot act.")
+    refuse_while_holding(context, combatant)
     encounter = context.encounter
     if encounter.active_id != combatant.pk:
         return
