@@ -42,3 +42,10 @@ function restoreTyped() {
   }
   typed = [];
 }
+
+// A folded panel (<details> with an id) that the viewer opened stays open when a live update redraws it.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  for (const shown of event.detail.target.querySelectorAll("details[id][open]")) {
+    event.detail.fragment.querySelector(`#${CSS.escape(shown.id)}`)?.setAttribute("open", "");
+  }
+});

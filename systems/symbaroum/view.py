@@ -5,7 +5,7 @@ fight."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import symbaroum
-from systems.symbaroum import ranged_view, toggles
+from systems.symbaroum import ranged_view, toggles, turn_order_view
 from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
@@ -44,6 +44,7 @@ def extend(view, everyone):
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
     ranged_view.extend(view)
+    turn_order_view.extend(view)
     extend_manoeuvres(view, names)
     if view.is_gm:
         sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})

@@ -169,8 +169,9 @@ def test_a_fight_on_the_davokar_road(road, login):
 
 
 def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
-    """Anna types her defence roll (the goblin's Accurate 13 against her Defence 9: at or under 6); before she sends it the GM ticks a Movement Action, which pushes a new view to
-    every phone. Her typed 7 is still there, still focused, and it is the roll that counts."""
+    """Anna types her defence roll (the goblin's Accurate 13 against her Defence 9: at or under 6); before she
+    sends it the GM ticks a Movement Action, which pushes a new view to every phone. Her typed 7 is still there,
+    still focused, and it is the roll that counts."""
     path = f"/encounters/{road.pk}/"
     gm, anna = login("gm", **LAPTOP).open(path), login("anna", **PHONE).open(path)
     declare_attack(gm, road, "Goblin", "Ulrika")

@@ -146,6 +146,12 @@ def pair(one, other):
     return ":".join(str(pk) for pk in sorted((one.pk, other.pk)))
 
 
+def engaged_with(state, pk):
+    """The ids of those in melee with the combatant of id `pk`."""
+    ids = (tuple(int(part) for part in key.split(":")) for key in state.melee_pairs)
+    return {other for one_pair in ids if pk in one_pair for other in one_pair if other != pk}
+
+
 def wields_long(context, combatant):
     sheet = sheet_of(context, combatant)
     weapons = sheet.weapons if sheet else []

@@ -1,0 +1,61 @@
+"""What the screens offer of the turn order and of melee, only where it can apply: engaging and disengaging for
+the active combatant (seed 001 "Turn Order" › "Combat With Weapons Ready", "Special Actions" › "Disengage From
+Melee Combat"), Delay the Initiative before they act, Quick Strike and Take the Initiative for the coming round (when
+the table plays Feats, Manoeuvres), and the GM's ambush before the start ("Turn Order" › "Surprise").
+
+The GM may act for everyone; a player's phone offers their own character's part only (their turn, their rows)."""
+
+from combat.models import Encounter
+from systems.symbaroum import toggles
+from systems.symbaroum.commands import initiative, melee
+from systems.symbaroum.commands.turn import turn_used
+
+RESOLUTE = {True: "Resolute passed", False: "Resolute failed", None: "Resolute to roll"}
+
+
+def extend(view):
+    encounter = view.encounter
+    extend_turn(view)
+    extend_coming_round(view)
+    view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING
+    view.surprise_outcomes, view.initiative_outcomes = melee.SURPRISE_OUTCOMES, initiative.OUTCOMES
+    view.turn_order_tools = bool(
+        view.delay_before
+        or view.ambush_open
+        or any(row.may_strike_first or row.may_take_initiative for row in view.rows)
+    )
+
+
+def extend_turn(view):
+    """The active combatant's melee and Delay the Initiative, for the GM and for the active player's phone."""
+    view.engage_targets, view.engaged_enemies, view.delay_before = [], [], []
+    encounter, active = view.encounter, view.active
+    if encounter.status != Encounter.Status.ACTIVE or active is None or not (view.is_gm or active.mine):
+        return
+    engaged = melee.engaged_with(encounter.state, active.pk)
+    others = [row for row in view.rows if row.pk != active.pk]
+    free = [row for row in others if row.pk not in engaged]
+    # Enemies first: the choice offered first is someone on another side.
+    view.engage_targets = sorted(free, key=lambda row: row.side == active.side)
+    view.engaged_enemies = [row for row in others if row.pk in engaged]
+    used = turn_used(encounter)
+    if encounter.plays(toggles.MANOEUVRES) and not used["combat"] and not used["movements"]:
+        view.delay_before = [row for row in others if row.turn > active.turn]
+
+
+def extend_coming_round(view):
+    """Who may still declare Quick Strike or Take the Initiative for the coming round, and who already did."""
+    encounter = view.encounter
+    state = encounter.state
+    view.coming_round = None if encounter.status == Encounter.Status.ENDED else initiative.coming_round(encounter)
+    view.quick_strike_on = view.coming_round is not None and encounter.plays(toggles.FEATS)
+    view.take_initiative_on = view.coming_round is not None and encounter.plays(toggles.MANOEUVRES)
+    strikers = [s["combatant"] for s in state.quick_strikes if s["round"] == view.coming_round]
+    takers = {t["combatant"]: t["passed"] for t in state.initiative_takers if t["round"] == view.coming_round}
+    names = {row.pk: row.name for row in view.rows}
+    for row in view.rows:
+        row.may_strike_first = view.quick_strike_on and row.pk not in strikers
+        row.may_take_initiative = view.take_initiative_on and row.pk not in takers
+    view.declared = [f"{names[pk]} strikes first" for pk in strikers if pk in names] + [
+        f"{names[pk]} takes the initiative, {RESOLUTE[passed]}" for pk, passed in takers.items() if pk in names
+    ]
