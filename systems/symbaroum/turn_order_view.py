@@ -1,23 +1,29 @@
 """What the screens offer of the turn order and of melee, only where it can apply: engaging and disengaging for
 the active combatant (seed 001 "Turn Order" › "Combat With Weapons Ready", "Special Actions" › "Disengage From
-Melee Combat"), Delay the Initiative before they act, Quick Strike and Take the Initiative for the coming round (when
-the table plays Feats, Manoeuvres), and the GM's ambush before the start ("Turn Order" › "Surprise").
+Melee Combat"), Delay the Initiative before they act, Quick Strike and Take the Initiative for the coming round, and
+the GM's ambush before the start ("Turn Order" › "Surprise"); each while the house rules its command requires are in
+force.
 
 The GM may act for everyone; a player's phone offers their own character's part only (their turn, their rows)."""
 
+from combat.commands.spine import lookup
 from combat.models import Encounter
-from systems.symbaroum import toggles
-from systems.symbaroum.commands import initiative, melee
+from systems.symbaroum.commands import KEY, initiative, melee
 from systems.symbaroum.commands.turn import turn_used
 
 RESOLUTE = {True: "Resolute passed", False: "Resolute failed", None: "Resolute to roll"}
+
+
+def offered(encounter, name):
+    """Whether the encounter may run the command `name` with the house rules in force (its `requires`)."""
+    return lookup(name, KEY).unavailable(encounter) is None
 
 
 def extend(view):
     encounter = view.encounter
     extend_turn(view)
     extend_coming_round(view)
-    view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING
+    view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING and offered(encounter, "ambush")
     view.surprise_outcomes, view.initiative_outcomes = melee.SURPRISE_OUTCOMES, initiative.OUTCOMES
     view.turn_order_tools = bool(
         view.delay_before
@@ -35,11 +41,13 @@ def extend_turn(view):
     engaged = melee.engaged_with(encounter.state, active.pk)
     others = [row for row in view.rows if row.pk != active.pk]
     free = [row for row in others if row.pk not in engaged]
-    # Enemies first: the choice offered first is someone on another side.
-    view.engage_targets = sorted(free, key=lambda row: row.side == active.side)
-    view.engaged_enemies = [row for row in others if row.pk in engaged]
+    if offered(encounter, "engage"):
+        # Enemies first: the choice offered first is someone on another side.
+        view.engage_targets = sorted(free, key=lambda row: row.side == active.side)
+    if offered(encounter, "disengage"):
+        view.engaged_enemies = [row for row in others if row.pk in engaged]
     used = turn_used(encounter)
-    if encounter.plays(toggles.MANOEUVRES) and not used["combat"] and not used["movements"]:
+    if offered(encounter, "delay_initiative") and not used["combat"] and not used["movements"]:
         view.delay_before = [row for row in others if row.turn > active.turn]
 
 
@@ -48,8 +56,8 @@ def extend_coming_round(view):
     encounter = view.encounter
     state = encounter.state
     view.coming_round = None if encounter.status == Encounter.Status.ENDED else initiative.coming_round(encounter)
-    view.quick_strike_on = view.coming_round is not None and encounter.plays(toggles.FEATS)
-    view.take_initiative_on = view.coming_round is not None and encounter.plays(toggles.MANOEUVRES)
+    view.quick_strike_on = view.coming_round is not None and offered(encounter, "quick_strike")
+    view.take_initiative_on = view.coming_round is not None and offered(encounter, "take_the_initiative")
     strikers = [s["combatant"] for s in state.quick_strikes if s["round"] == view.coming_round]
     takers = {t["combatant"]: t["passed"] for t in state.initiative_takers if t["round"] == view.coming_round}
     names = {row.pk: row.name for row in view.rows}
