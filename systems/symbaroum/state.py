@@ -21,7 +21,8 @@ class SymbaroumState(EncounterState):
     # Categories"): a key of rules.engine.symbaroum.DISTANCES, "" until set. Ammunition lives on the characters.
     distance: str = ""
     # Slice "feats" (seed 001 "Alternate Rules" › "Feats"): what the feats used leave in force, each
-    # {"feat", "combatant", "enemy"}; a turn's (Clean Hit, Resilience, Perfect Defence...) lapse when the round ends
+    # {"feat", "combatant", "enemy", "ready": a readied Perfect Defence still waiting for the hit it parries}; a
+    # turn's (Clean Hit, Resilience, Perfect Defence...) lapse when the round ends
     feats: list = field(default_factory=list)
 
     # --- Slice D: initiative, surprise, disengaging, Long weapons (seed 001 "Turn Order", "Manoeuvres", "Feats") ---

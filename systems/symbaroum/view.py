@@ -9,7 +9,7 @@ from systems.symbaroum import ranged_view, toggles, turn_order_view
 from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
-from systems.symbaroum.commands.feats_in_force import FEATS, tags
+from systems.symbaroum.commands.feats_in_force import FEATS, perfect_defence_state, tags
 from systems.symbaroum.commands.healing import MEANS
 from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
 from systems.symbaroum.commands.stances import STANCES
@@ -40,6 +40,7 @@ def extend(view, everyone):
         view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH
         for row in view.rows:
             row.feat_tags = tags(state, row.pk, names)
+        view.prompts = [with_perfect_defence(state, p) for p in view.prompts]
     view.buildings = buildings.shown(state, view.rows) if view.is_gm else []
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)
     view.aims, view.parts_aimed = AIMS, PARTS
@@ -53,6 +54,14 @@ def extend(view, everyone):
             for row in view.rows
             if row.character_id in sheets
         ]
+
+
+def with_perfect_defence(state, prompt):
+    """A defence test offers its player a Perfect Defence before the roll, or says it is readied or used already
+    this round (seed 001 "Alternate Rules" › "Feats" › "Perfect Defence")."""
+    if prompt["kind"] != "defence":
+        return prompt
+    return {**prompt, "perfect_defence": perfect_defence_state(state, prompt["combatant"]) or "offer"}
 
 
 def extend_manoeuvres(view, names):

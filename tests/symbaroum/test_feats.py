@@ -179,10 +179,11 @@ def test_perfect_defence_parries_an_npcs_hit_before_the_players_damage_roll(feat
     assert feats.prompts() == [] and feats.fresh(feats.goblin).wounds == 8
 
 
-def test_perfect_defence_with_no_hit_waiting_is_refused(feats):
-    with pytest.raises(CommandError, match="No hit on Ulrika waits for its damage or armour roll"):
-        use(feats, feats.table.anna, feats.ulrika, "perfect_defence")
-    assert points(feats, feats.ulrika)["experience"] == 4
+def test_perfect_defence_with_no_hit_waiting_is_readied_for_the_next(feats):
+    outcome = use(feats, feats.table.anna, feats.ulrika, "perfect_defence")
+    assert "the next hit on them this round is parried" in outcome.message and outcome.result["ready"] is True
+    assert points(feats, feats.ulrika)["experience"] == 3
+    assert "Perfect Defence ready" in page(feats, feats.table.anna)
 
 
 def test_a_steely_gaze_keeps_the_enemy_from_attacking_her_this_scene(feats):

@@ -181,18 +181,21 @@ def after_test(context, spec, kept, rolled):
     attacker, target = combatant(context, spec["attacker"]), combatant(context, spec["target"])
     passed = symbaroum.test_passes(spec["goal"], kept)
     hit = passed if spec["kind"] == "attack" else not passed
+    said = [f"{spec['kind']} {passed_words(spec['goal'], kept, rolled)}, {'hit' if hit else 'miss'}"]
+    parry = feats_in_force.readied_parry(context, target) if hit else ""
+    hit = hit and not parry
+    said.append(parry)
     natural = None
     if spec["roller"] is not None and context.encounter.plays(toggles.PERFECT_HITS):
         natural = symbaroum.natural_result(kept, spec["kind"])
-    said = [f"{spec['kind']} {passed_words(spec['goal'], kept, rolled)}, {'hit' if hit else 'miss'}"]
-    result = {"d20": kept, "rolled": rolled, "hit": hit, "natural": natural}
+    result = {"d20": kept, "rolled": rolled, "hit": hit, "natural": natural, "parried": bool(parry)}
     if natural == "fumbled_attack":
         said.append(free_attacks.grant(context, target, attacker, "Fumbled Attack"))
     if natural == "perfect_defence":
         said.append(free_attacks.grant(context, target, attacker, "Perfect Defence"))
     notes, damage_follows = manoeuvres.after_test(context, spec, hit)
     said += notes
-    if not hit:
+    if not hit and not parry:
         said.append(ammunition.after_miss(context, attacker, spec, kept))
     if not damage_follows:
         return "; ".join(s for s in said if s) + ".", result

@@ -45,7 +45,7 @@ def use_feat(context, combatant, feat, pay_with, enemy, targets):
         raise CommandError(f"{context.named(combatant)} has already used {chosen.label} {FOR_HOW_LONG[chosen.lasts]}.")
     said, result = EFFECTS[feat](context, combatant, enemy, targets)
     if chosen.lasts != AT_ONCE:
-        put_in_force(state, feat, combatant, enemy)
+        put_in_force(state, feat, combatant, enemy, ready=result.get("ready", False))
     paid = pay(context, combatant, pay_with, chosen.label)
     return f"{paid}: {said}.", {"feat": feat, "combatant": combatant.pk, "paid_with": pay_with, **result}
 
@@ -68,14 +68,14 @@ def ignore_corruption(context, hero, enemy, targets):
 
 
 def perfect_defence(context, hero, enemy, targets):
-    """Seed 001 "Feats" › "Perfect Defence": the hit waiting for its damage or armour roll misses instead."""
+    """Seed 001 "Feats" › "Perfect Defence": the hit waiting for its damage or armour roll misses instead; with
+    none waiting, the feat is readied and parries the next hit on the hero this round (feats_in_force)."""
     state = context.encounter.state
     waiting = [p for p in state.prompts if p["kind"] in HIT_WAITING and p.get("attack", {}).get("target") == hero.pk]
     if not waiting:
-        raise CommandError(
-            f"No hit on {context.named(hero)} waits for its damage or armour roll: Perfect Defence parries an "
-            f"attack that has just hit, before the damage is taken."
-        )
+        return f"{context.named(hero)} readies a Perfect Defence: the next hit on them this round is parried", {
+            "ready": True
+        }
     for prompt in waiting:
         close(context, prompt)
     attackers = {p["attack"]["attacker"] for p in waiting}

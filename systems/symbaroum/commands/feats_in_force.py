@@ -1,7 +1,10 @@
 """What the feats leave in force (seed 001 "Alternate Rules" › "Feats"), kept in the encounter's `feats` (state.py),
 and what the attack asks of it: a Clean Hit's damage, Resilience's armour, a Steely Gaze that holds an enemy back.
 A feat lasts the turn or the scene; in Symbaroum a turn is the round in which everyone acts once, so a turn's feats
-lapse when the round ends (`lapse`). `use_feat` (feat_effects) is the one command that puts them in force."""
+lapse when the round ends (`lapse`). `use_feat` (feat_effects) is the one command that puts them in force.
+
+A Perfect Defence may be readied before the blow (`ready`): the next hit on the hero that round is then parried as
+the attack's test comes in (`readied_parry`), since a hero without armour takes an NPC's fixed damage at once."""
 
 from dataclasses import dataclass
 
@@ -17,6 +20,8 @@ class Feat:
     lasts: str  # TURN, SCENE, or AT_ONCE when nothing stays in force
     tag: str = ""  # shown on the GM's row and the phone while in force
     lapses: str = ""  # the log's note when the round ends it, "{name}" the combatant's
+    ready_tag: str = ""  # the tag instead, while readied and waiting for the hit it answers
+    ready_lapses: str = ""  # the note when the round ends it still readied
 
 
 # Quick Strike changes the initiative order: the initiative's own commands handle it.
@@ -26,7 +31,13 @@ FEATS = {
     "ignore_corruption": Feat(
         "Ignore Corruption", TURN, "Ignoring corruption", "{name}'s corruption counts again from this turn on"
     ),
-    "perfect_defence": Feat("Perfect Defence", TURN, "Perfect Defence used"),
+    "perfect_defence": Feat(
+        "Perfect Defence",
+        TURN,
+        "Perfect Defence used",
+        ready_tag="Perfect Defence ready",
+        ready_lapses="{name}'s readied Perfect Defence lapses unused",
+    ),
     "resilience": Feat("Resilience", TURN, f"Armour +1d{symbaroum.RESILIENCE_ARMOUR_DIE}", "{name}'s Resilience ends"),
     "steely_gaze": Feat("Steely Gaze", SCENE, "Steely Gaze"),
     "whirlwind_attack": Feat("Whirlwind Attack", AT_ONCE),
@@ -47,8 +58,10 @@ def in_force(state, feat, combatant, enemy=None):
     )
 
 
-def put_in_force(state, feat, combatant, enemy=None):
-    state.feats = [*state.feats, {"feat": feat, "combatant": combatant.pk, "enemy": enemy and enemy.pk}]
+def put_in_force(state, feat, combatant, enemy=None, ready=False):
+    """`ready`: the feat waits for what it answers (a readied Perfect Defence, for the next hit)."""
+    entry = {"feat": feat, "combatant": combatant.pk, "enemy": enemy and enemy.pk, "ready": ready}
+    state.feats = [*state.feats, entry]
 
 
 def tags(state, combatant_pk, names):
@@ -57,7 +70,8 @@ def tags(state, combatant_pk, names):
     for entry in state.feats:
         if entry["combatant"] != combatant_pk:
             continue
-        tag = FEATS[entry["feat"]].tag
+        feat = FEATS[entry["feat"]]
+        tag = feat.ready_tag if entry.get("ready") else feat.tag
         if entry.get("enemy"):
             tag += f": {names.get(entry['enemy'], 'someone')}"
         shown.append(tag)
@@ -70,11 +84,13 @@ def lapse(context):
     names = {c.pk: context.named(c) for c in context.combatants}
     ending = [entry for entry in state.feats if FEATS[entry["feat"]].lasts == TURN]
     state.feats = [entry for entry in state.feats if entry not in ending]
-    return [
-        FEATS[entry["feat"]].lapses.format(name=names.get(entry["combatant"], "Someone"))
-        for entry in ending
-        if FEATS[entry["feat"]].lapses
-    ]
+    notes = []
+    for entry in ending:
+        feat = FEATS[entry["feat"]]
+        note = feat.ready_lapses if entry.get("ready") else feat.lapses
+        if note:
+            notes.append(note.format(name=names.get(entry["combatant"], "Someone")))
+    return notes
 
 
 def clean_hit_damage(context, attacker, damage_dice):
@@ -85,6 +101,25 @@ def clean_hit_damage(context, attacker, damage_dice):
         return None
     state.feats = [e for e in state.feats if e is not entry]
     return symbaroum.clean_hit_damage(damage_dice)
+
+
+def perfect_defence_state(state, combatant_pk):
+    """ "ready", "used" (this round) or "" for the combatant's Perfect Defence: what the defence prompt offers."""
+    entry = next((e for e in state.feats if (e["feat"], e["combatant"]) == ("perfect_defence", combatant_pk)), None)
+    if entry is None:
+        return ""
+    return "ready" if entry.get("ready") else "used"
+
+
+def readied_parry(context, target):
+    """A hit has just landed on `target`: their readied Perfect Defence parries it (and is used up for the round).
+    Returns the log's note, "" when none is readied."""
+    state = context.encounter.state
+    entry = in_force(state, "perfect_defence", target)
+    if entry is None or not entry.get("ready"):
+        return ""
+    state.feats = [{**e, "ready": False} if e is entry else e for e in state.feats]
+    return f"{context.named(target)}'s readied Perfect Defence parries it"
 
 
 def armour_dice(context, target, dice):
