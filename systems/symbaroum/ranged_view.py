@@ -1,5 +1,6 @@
 """What the screens show of ranged combat: the distance between the sides and each archer's ammunition (a player
-character with a ranged weapon, or with special ammunition), counted under the Ranged Weapons homebrew."""
+character with a ranged weapon, or with special ammunition, and what they have nocked), counted under the Ranged
+Weapons homebrew."""
 
 from characters.models import Character
 from rules.models import Weapon
@@ -28,4 +29,10 @@ def extend(view):
         specials = sorted(ammunition.specials(row.combatant).items())
         if row.character_id in archers or specials:
             left = ammunition.left(row.combatant)
-            row.ammunition = {"left": left, "full": ammunition.FULL, "out": left == 0, "specials": specials}
+            row.ammunition = {
+                "left": left,
+                "full": ammunition.FULL,
+                "out": left == 0,
+                "specials": specials,
+                "nocked": ammunition.nocked(encounter.state, row.combatant),
+            }

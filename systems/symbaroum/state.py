@@ -51,3 +51,6 @@ class SymbaroumState(EncounterState):
     # Slice A, dying (seed 004 "Unsorted" › "Dying Characters"): combatant id (a string, as JSON keys are) -> the
     # death tests that came out a step closer in the current dying spell; cleared on waking, stabilising or death.
     death_steps: dict = field(default_factory=dict)
+    # Slice I, loose ends. Special ammunition a player nocked from the phone for their next ranged attack (seed 001
+    # "Homebrew Rules" › "Ranged Weapons"): combatant id (a string, as JSON keys are) -> the ammunition's name
+    nocked: dict = field(default_factory=dict)

@@ -171,6 +171,6 @@ def test_the_api_gives_his_player_the_count_and_hides_it_from_others(fight):
         state = fight.table.client(user).get(url).json()
         return next(c for c in state["combatants"] if c["id"] == fight.ansgar.pk)["ammunition"]
 
-    assert ammunition_seen_by(fight.table.bruno) == {"left": 2, "full": 3, "out": False, "specials": []}
+    assert ammunition_seen_by(fight.table.bruno) == {"left": 2, "full": 3, "out": False, "specials": [], "nocked": ""}
     assert ammunition_seen_by(fight.table.gm)["left"] == 2
     assert ammunition_seen_by(fight.table.anna) is None

@@ -2,16 +2,18 @@
 by one; a player character's quiver holds 3 failed ranged attack rolls (a natural 20 uses 2), then they are out.
 Special ammunition (fire arrows...) is counted by the unit instead. After a fight, searching the field refills the
 quiver, each archer's player rolling against breakage under "Alternate Rules" › "Reclaiming Bolts and Arrows" when
-the table plays it. A character keeps both counts in `points`: "ammunition" and "special_ammunition"."""
+the table plays it. A character keeps both counts in `points`: "ammunition" and "special_ammunition". A player may
+nock one of their special ammunition from the phone (`nock_ammunition`): their next ranged attack shoots it unless
+the GM's attack form names another."""
 
 from combat.commands.fields import OneOfField, TextField, WholeNumberField
-from combat.commands.spine import Args, CombatantArgs, CommandError
+from combat.commands.spine import Args, CombatantArgs, CommandError, OwnCombatantArgs
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
 from systems.symbaroum.commands.tests import answers, ask, rolls_dice
 
-__all__ = ["stock_ammunition", "search_for_ammunition"]
+__all__ = ["stock_ammunition", "search_for_ammunition", "nock_ammunition"]
 
 FULL = symbaroum.AMMUNITION_MISSES
 PROJECTILES = [
@@ -49,16 +51,37 @@ def left_words(combatant):
     return f"{combatant.name}'s ammunition: {count} of {FULL} misses left"
 
 
+def stocked_name(combatant, name):
+    """The special ammunition `name` as the character's stock spells it, or None when they carry none of it."""
+    return next((key for key in specials(combatant) if key.lower() == name.strip().lower()), None)
+
+
+def nocked(state, combatant):
+    """The special ammunition the combatant's player has nocked for their next ranged attack, while the character
+    still carries it (the GM may have emptied the stock since); "" for none."""
+    name = state.nocked.get(str(combatant.pk))
+    return (name and stocked_name(combatant, name)) or ""
+
+
+def unnock(state, combatant):
+    state.nocked = {key: name for key, name in state.nocked.items() if key != str(combatant.pk)}
+
+
 def load(context, attacker, spec, special):
-    """What the ranged attack in `spec` shoots: the named special ammunition (one unit used now, shot whether it
-    hits or not), or None for ordinary ammunition. CommandError when there is none of it left."""
+    """What the ranged attack in `spec` shoots: the named special ammunition, else the one its player nocked (one
+    unit used now, shot whether it hits or not), or None for ordinary ammunition. CommandError when there is none
+    of it left."""
+    state = context.encounter.state
+    if not special and spec["ranged"] and counted(context, attacker):
+        special = nocked(state, attacker)
+        unnock(state, attacker)
     if special:
         if not context.encounter.plays(toggles.AMMUNITION_COUNTDOWN):
             raise CommandError("Special ammunition is counted under the Ranged Weapons house rule: switch it on.")
         if not spec["ranged"]:
             raise CommandError(f"{spec['weapon']} is not a ranged weapon: it shoots no {special}.")
         stock = specials(attacker)
-        name = next((key for key in stock if key.lower() == special.strip().lower()), special)
+        name = stocked_name(attacker, special) or special
         if stock.get(name, 0) < 1:
             raise CommandError(f"{attacker.name} has no {special} left.")
         stock[name] -= 1
@@ -102,7 +125,7 @@ def stock_ammunition(context, combatant, special_ammunition, count):
         set_ammunition(context, combatant, ammunition=count)
         return f"{left_words(combatant)}.", {"combatant": combatant.pk, "ammunition": count}
     stock = specials(combatant)
-    name = next((key for key in stock if key.lower() == name.lower()), name)
+    name = stocked_name(combatant, name) or name
     stock[name] = count
     set_ammunition(context, combatant, special_ammunition={key: n for key, n in stock.items() if n})
     return f"{combatant.name} carries {count} {name}.", {
@@ -156,4 +179,34 @@ def reclaim_rolled(context, entry, rolled):
         "d20": kept,
         "damaged": damaged,
         "ammunition": left(archer),
+    }
+
+
+class NockArgs(OwnCombatantArgs):
+    special_ammunition = TextField(required=False, help_text="Shot on the next ranged attack; empty: take it off.")
+
+
+@command(NockArgs, gm_only=False, requires=[toggles.AMMUNITION_COUNTDOWN], rule="Counting ammunition")
+def nock_ammunition(context, combatant, special_ammunition):
+    """A player nocks one of their character's special ammunition for the next ranged attack, or takes it off."""
+    state = context.encounter.state
+    name = special_ammunition.strip()
+    if not name:
+        taken_off = state.nocked.get(str(combatant.pk))
+        if not taken_off:
+            raise CommandError(f"{combatant.name} has no special ammunition nocked.")
+        unnock(state, combatant)
+        return f"{combatant.name} takes the {taken_off} off the string: ordinary ammunition again.", {
+            "combatant": combatant.pk,
+            "nocked": "",
+        }
+    if not counted(context, combatant):
+        raise CommandError(f"{combatant.name} is not a player character: only players' ammunition is counted.")
+    stocked = stocked_name(combatant, name)
+    if stocked is None:
+        raise CommandError(f"{combatant.name} carries no {name}: nock one of their special ammunition.")
+    state.nocked = {**state.nocked, str(combatant.pk): stocked}
+    return f"{combatant.name} nocks a {stocked}: their next ranged attack shoots it.", {
+        "combatant": combatant.pk,
+        "nocked": stocked,
     }
