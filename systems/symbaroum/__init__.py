@@ -104,10 +104,23 @@ class Symbaroum(System):
         view.extend(view_, everyone)
 
     def state_json(self, view_):
-        return {"free_attacks": view_.free_attacks, "turn_used": view_.turn_used, "distance": view_.distance}
+        return {
+            "free_attacks": view_.free_attacks,
+            "turn_used": view_.turn_used,
+            "distance": view_.distance,
+            "death_steps_to_die": view_.death_steps_to_die,
+        }
 
     def combatant_json(self, view_, row):
-        return {"ammunition": row.ammunition}
+        return {
+            "ammunition": row.ammunition,
+            "dying": row.dying,
+            "death_steps": row.death_steps,
+            "feats_in_force": row.feats_in_force,
+            "stance": row.stance,
+            "holding": row.holding,
+            "held_by": row.held_by,
+        }
 
     def sheet(self, character):
         from systems.symbaroum.sheet import Sheet

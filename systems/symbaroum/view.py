@@ -1,7 +1,7 @@
 """What Symbaroum adds to a viewer's EncounterView: the turn's Combat and Movement Actions, the open tests (each on
 its player's phone with its chance), the free attacks waiting for the GM, the GM's attack and first aid forms, the
-feats in force with the form that uses one, who is dying with their steps toward death, and the buildings in the
-fight."""
+feats in force with the form that uses one, who is dying with their steps toward death, the buildings in the
+fight, and what the API gives of a combatant seen in full."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import symbaroum
@@ -47,6 +47,7 @@ def extend(view, everyone):
     ranged_view.extend(view)
     turn_order_view.extend(view)
     extend_manoeuvres(view, names)
+    extend_api(view, names)
     if view.is_gm:
         sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [
@@ -79,3 +80,23 @@ def extend_manoeuvres(view, names):
         for h in state.holds
         if h["holder"] in names and h["target"] in names
     ]
+
+
+def extend_api(view, names):
+    """What Symbaroum.combatant_json gives of each row: the feats in force, the stance and the holds, naming by id
+    only combatants this viewer sees (`names`), never a hidden enemy, holder or held."""
+    state = view.encounter.state
+    for row in view.rows:
+        row.feats_in_force = [
+            {
+                "feat": entry["feat"],
+                "label": FEATS[entry["feat"]].label,
+                "ready": bool(entry.get("ready")),
+                "enemy": entry["enemy"] if entry.get("enemy") in names else None,
+            }
+            for entry in state.feats
+            if entry["combatant"] == row.pk
+        ]
+        row.stance = next((s["stance"] for s in state.stances if s["combatant"] == row.pk), None)
+        row.holding = [h["target"] for h in state.holds if h["holder"] == row.pk and h["target"] in names]
+        row.held_by = [h["holder"] for h in state.holds if h["target"] == row.pk and h["holder"] in names]
