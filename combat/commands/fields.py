@@ -84,9 +84,9 @@ class DieField(WholeNumberField):
         super().__init__(min_value=1, max_value=faces, error_messages={"invalid": shows, "range": shows}, **kwargs)
 
 
-def listed(value, message):
+def listed(value, message, most=MAX_ITEMS):
     """The items of a JSON list, or of a typed comma-separated string ("14, 3"); a lone JSON number is a list of
-    one; [] when empty."""
+    one; [] when empty; at most `most` of them."""
     if value in NOT_GIVEN:
         return []
     if isinstance(value, str):
@@ -97,8 +97,8 @@ def listed(value, message):
         items = [value]
     else:
         raise ValidationError(message, code="invalid")
-    if len(items) > MAX_ITEMS:
-        raise ValidationError(f"Give at most {MAX_ITEMS} of them.", code="too_many")
+    if len(items) > most:
+        raise ValidationError(f"Give at most {most} of them.", code="too_many")
     return items
 
 
@@ -165,16 +165,17 @@ class SkillField(TextField):
 
 
 class NamesField(forms.Field):
-    """Names: a JSON list of strings, or comma-separated from a form."""
+    """Names: a JSON list of strings, or comma-separated from a form; at most `most` of them."""
 
     default_error_messages = {"invalid": "Give names, separated by commas."}
 
-    def __init__(self, **kwargs):
+    def __init__(self, most=MAX_ITEMS, **kwargs):
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
+        self.most = most
 
     def to_python(self, value):
-        items = listed(value, self.error_messages["invalid"])
+        items = listed(value, self.error_messages["invalid"], self.most)
         if not all(isinstance(item, str) for item in items):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         names = [item.strip() for item in items if item.strip()]

@@ -9,8 +9,12 @@ from rules.house_rules import normalise, rules_of
 __all__ = ["set_house_rules"]
 
 
+# More than any system's toggles (WFRP 4e has 44): the house-rules form sends one name per ticked box.
+MOST_RULES = 100
+
+
 class HouseRulesArgs(Args):
-    rules = NamesField(help_text='Toggle keys (or headings) in force; ["all"] for every one.')
+    rules = NamesField(MOST_RULES, help_text='Toggle keys (or headings) in force; ["all"] for every one.')
 
     def clean_rules(self):
         try:
