@@ -9,7 +9,7 @@ version by exactly one and leaves it consistent.
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 from django import forms
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from characters.models import ApiToken, Character, CharacterSkill
 from combat import commands
 from combat.commands import offered_to
+from combat.commands.spine import CombatantField, CombatantListField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine.wfrp4e_house import SITUATIONS
 from rules.models import AdvantageSpend, Skill
@@ -104,6 +105,8 @@ class World:
     elsewhere: dict  # encounter name: combatant ids of every other encounter, another campaign's included
     characters: list  # every character's id
     spends: list  # the ways to spend Advantage
+    commands: dict = field(default_factory=lambda: WFRP4E_COMMANDS)  # the commands this world's system offers
+    texts: dict = field(default_factory=lambda: TEXT_VALUES)  # field name: the values a GM could mean
 
 
 @pytest.fixture
@@ -166,13 +169,13 @@ def world(fight, other_table):
 
 
 def everything():
-    """The whole stored state of every encounter: rows, combatants, conditions, log size, Fortune and Resolve."""
+    """The whole stored state of every encounter: rows, combatants, conditions, log size, characters' points."""
     return {
         "encounters": list(Encounter.objects.order_by("pk").values()),
         "combatants": list(Combatant.objects.order_by("pk").values()),
         "conditions": list(ConditionInstance.objects.order_by("pk").values()),
         "log": dict(LogEntry.objects.values_list("encounter").annotate(Count("pk"))),
-        "points": list(Character.objects.order_by("pk").values("pk", "fortune", "resolve")),
+        "points": list(Character.objects.order_by("pk").values("pk", "fortune", "resolve", "points")),
     }
 
 
@@ -225,13 +228,13 @@ def bounds(field):
 
 
 def kind_of(name, field):
-    if name in COMBATANT_LIST_FIELDS:
+    if name in COMBATANT_LIST_FIELDS or isinstance(field, CombatantListField):
         return "ids"
     if name in DICE_LISTS and not isinstance(field, forms.IntegerField):
         return "dice"
     if name in NAME_LISTS:
         return "names"
-    if name in COMBATANT_FIELDS:
+    if name in COMBATANT_FIELDS or isinstance(field, CombatantField):
         return "id"
     for kind, field_class in (("yes/no", forms.BooleanField), ("number", forms.IntegerField)):
         if isinstance(field, field_class):
@@ -252,8 +255,8 @@ def plausible(world, key, encounter, name, field):
         return dice | dice.map(comma_separated)
     if kind == "names":
         return st.lists(st.sampled_from(NAME_LISTS[name]), max_size=2)
-    if name in TEXT_VALUES:
-        return st.sampled_from(TEXT_VALUES[name])
+    if name in world.texts:
+        return st.sampled_from(world.texts[name])
     if name == "character":
         return st.sampled_from(world.characters + [-1])
     if name == "prompt":
@@ -315,7 +318,7 @@ def arguments(data, world, key, encounter, cmd):
 
 def post_hostile(world, name, data):
     """One request; its status and what it changed are checked against the state before it."""
-    cmd = WFRP4E_COMMANDS[name]
+    cmd = world.commands[name]
     key = data.draw(st.sampled_from(sorted(world.encounters)), label="encounter")
     encounter = world.encounters[key]
     user = mostly(data, st.just(world.gm), st.just(world.player), "user")
@@ -353,25 +356,31 @@ def elsewhere(state, encounter_pk):
     )
 
 
-def test_every_command_answers_hostile_input_with_a_4xx_and_changes_nothing(world, subtests):
+def hostile_examples(world, subtests, examples=EXAMPLES_PER_COMMAND):
+    """Each command of `world.commands` meets `examples` hostile requests; {name: [whether each one applied]}."""
     applied = {}
-    for name in sorted(WFRP4E_COMMANDS):  # a new command is covered as soon as it is registered
+    for name in sorted(world.commands):  # a new command is covered as soon as it is registered
         applied[name] = []
 
         @settings(
-            max_examples=EXAMPLES_PER_COMMAND,
+            max_examples=examples,
             deadline=None,
             database=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )
         @given(data=st.data())
         def attempt(data):
-            with transaction.atomic():  # every example starts from the same four encounters
+            with transaction.atomic():  # every example starts from the same encounters
                 applied[name].append(post_hostile(world, name, data))
                 transaction.set_rollback(True)
 
         with subtests.test(command=name):
             attempt()
+    return applied
+
+
+def test_every_command_answers_hostile_input_with_a_4xx_and_changes_nothing(world, subtests):
+    applied = hostile_examples(world, subtests)
     # Not only refusals: most commands met plausible arguments and applied at least once.
     assert sum(any(outcomes) for outcomes in applied.values()) >= len(WFRP4E_COMMANDS) // 2, {
         name: sum(outcomes) for name, outcomes in applied.items()
