@@ -1,0 +1,207 @@
+"""The Symbaroum counterpart of tests/combat/test_hidden_leaks.py: a hidden combatant's id answers every player
+command exactly like a missing one, and no flow a player takes part in names the hidden troll of the `fight`
+fixture in a prompt, a message, the phone page or the API state."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from characters.models import ApiToken
+from combat.commands import offered_to
+from combat.commands.spine import CombatantField, CombatantListField
+
+SYMBAROUM_COMMANDS = offered_to("symbaroum")
+CANARY = "Troll"  # the hidden troll's name
+MISSING = 987654
+
+pytestmark = pytest.mark.django_db
+
+
+def player_commands():
+    return sorted(name for name, cmd in SYMBAROUM_COMMANDS.items() if not cmd.gm_only)
+
+
+def id_fields(name):
+    fields = SYMBAROUM_COMMANDS[name].args.base_fields
+    return [
+        key
+        for key, field in fields.items()
+        if key == "prompt" or isinstance(field, (CombatantField, CombatantListField))
+    ]
+
+
+@pytest.fixture
+def rules_on(fight):
+    fight.gm("set_house_rules", rules=["feats", "manoeuvres"])
+    return fight
+
+
+@pytest.fixture
+def hidden_prompt(rules_on):
+    """An open defence roll of Brother Ansgar's, whom the GM then hides: its id is a hidden test's."""
+    fight = rules_on
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ansgar.pk)
+    fight.gm("hide_combatant", combatant=fight.ansgar.pk)
+    return fight.prompts()[-1]["id"]
+
+
+def args_for(fight, name, field, value):
+    """The id under test in `field`; Ulrika and the goblin, and each choice's first, in the other fields."""
+    args = {}
+    for key, form_field in SYMBAROUM_COMMANDS[name].args.base_fields.items():
+        if key == "combatant":
+            args[key] = fight.ulrika.pk
+        elif isinstance(form_field, CombatantListField):
+            args[key] = [fight.goblin.pk]
+        elif isinstance(form_field, CombatantField):
+            args[key] = fight.goblin.pk
+        elif form_field.required and getattr(form_field, "choices", None):
+            args[key] = next(choice for choice, _ in form_field.choices if choice != "")
+    return {**args, field: [value] if isinstance(args.get(field), list) else value}
+
+
+def api(client, fight, name, args):
+    return client.post(
+        f"/api/encounters/{fight.encounter.pk}/commands/",
+        json.dumps({"command": name, "args": args}),
+        content_type="application/json",
+    )
+
+
+@pytest.mark.parametrize("name", player_commands())
+def test_api_answers_a_hidden_id_like_a_missing_one(rules_on, hidden_prompt, name):
+    fight = rules_on
+    anna = fight.table.client(fight.table.anna)
+    for field in id_fields(name):
+        hidden_id = hidden_prompt if field == "prompt" else fight.troll.pk
+        hidden_answer = api(anna, fight, name, args_for(fight, name, field, hidden_id))
+        missing_answer = api(anna, fight, name, args_for(fight, name, field, MISSING))
+        assert CANARY not in hidden_answer.content.decode()
+        assert (hidden_answer.status_code, missing_answer.status_code) == (400, 400), hidden_answer.json()
+        assert hidden_answer.json()["error"].replace(str(hidden_id), "ID") == missing_answer.json()["error"].replace(
+            str(MISSING), "ID"
+        )
+        assert "no combatant" in hidden_answer.json()["error"] or "no open test" in hidden_answer.json()["error"]
+
+
+@pytest.mark.parametrize("name", player_commands())
+def test_phone_forms_answer_a_hidden_id_like_a_missing_one(rules_on, hidden_prompt, name):
+    fight = rules_on
+    anna = fight.table.client(fight.table.anna)
+    url = f"/encounters/{fight.encounter.pk}/do/{name}/"
+    for field in id_fields(name):
+        hidden_id = hidden_prompt if field == "prompt" else fight.troll.pk
+        hidden_answer = anna.post(url, args_for(fight, name, field, hidden_id), follow=True)
+        missing_answer = anna.post(url, args_for(fight, name, field, MISSING), follow=True)
+        assert CANARY not in hidden_answer.content.decode()
+        flashes = [str(message) for message in hidden_answer.context["messages"]]
+        assert flashes == [str(m).replace(str(MISSING), str(hidden_id)) for m in missing_answer.context["messages"]]
+
+
+# --- The flows a player takes part in -----------------------------------------------------------------------------
+
+
+def turn_of(fight, combatant):
+    for _ in range(fight.encounter.combatants.count() + 1):
+        if fight.gm("next_turn").result["active"] == combatant.pk:
+            return
+    raise AssertionError(f"{combatant.name}'s turn never came")
+
+
+def answer(fight, user, **rolled):
+    """Her roll of her latest open test; its message must not name the troll either."""
+    mine = [p for p in fight.prompts() if p["combatant"] == fight.ulrika.pk]
+    outcome = fight.run(user, "roll_test", prompt=mine[-1]["id"], **rolled)
+    assert CANARY not in outcome.message
+    return outcome
+
+
+def assert_anna_sees_no_troll(fight):
+    """Her prompts' reasons, her phone page and her API state."""
+    anna = fight.table.anna
+    assert all(CANARY not in p["reason"] for p in fight.prompts() if p["combatant"] == fight.ulrika.pk)
+    assert CANARY not in fight.table.client(anna).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    token = ApiToken.issue(anna)
+    state = Client().get(f"/api/encounters/{fight.encounter.pk}/", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert state.status_code == 200 and CANARY not in state.content.decode()
+
+
+def test_the_trolls_attack_defence_and_armour_rolls(fight):
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk)
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, d20=20)
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, total=1)
+    assert_anna_sees_no_troll(fight)
+
+
+def test_her_attack_on_the_troll_and_her_damage_roll(fight):
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.troll.pk)
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, d20=1)
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, total=5)
+    assert_anna_sees_no_troll(fight)
+
+
+def test_her_death_tests_after_the_troll_brought_her_down(fight):
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, d20=20, armour=1)
+    fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=15)
+    fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Dying")
+    turn_of(fight, fight.ulrika)
+    assert [p["kind"] for p in fight.prompts()] == ["death"]
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, d20=15)
+    assert_anna_sees_no_troll(fight)
+
+
+def test_the_trolls_hold_on_her(rules_on):
+    fight = rules_on
+    turn_of(fight, fight.troll)
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, manoeuvre="hold")
+    answer(fight, fight.table.anna, d20=12)
+    turn_of(fight, fight.troll)
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, d20=2)
+    assert_anna_sees_no_troll(fight)
+
+
+def test_her_steely_gaze_and_whirlwind_at_the_troll(rules_on):
+    fight = rules_on
+    turn_of(fight, fight.ulrika)
+    fight.gm("use_feat", combatant=fight.ulrika.pk, feat="steely_gaze", pay_with="experience", enemy=fight.troll.pk)
+    assert_anna_sees_no_troll(fight)
+    fight.gm(
+        "use_feat", combatant=fight.ulrika.pk, feat="whirlwind_attack", pay_with="experience",
+        targets=[fight.goblin.pk, fight.troll.pk],
+    )  # fmt: skip
+    assert len(fight.prompts()) == 2
+    assert_anna_sees_no_troll(fight)
+    answer(fight, fight.table.anna, d20=3)
+    assert_anna_sees_no_troll(fight)
+
+
+def test_engaged_by_the_troll_she_disengages_and_takes_a_stance(rules_on):
+    fight = rules_on
+    turn_of(fight, fight.troll)
+    fight.gm("engage", target=fight.ulrika.pk)
+    turn_of(fight, fight.ulrika)
+    fight.run(fight.table.anna, "engage", target=fight.goblin.pk)
+    outcome = fight.run(fight.table.anna, "disengage", enemies=[fight.goblin.pk])
+    assert "free attack" in outcome.message and CANARY not in outcome.message
+    outcome = fight.run(fight.table.anna, "take_stance", combatant=fight.ulrika.pk, stance="full_defence")
+    assert CANARY not in outcome.message
+    assert_anna_sees_no_troll(fight)
+
+
+def test_acting_later_and_delaying_around_the_troll(planned_fight):
+    fight = planned_fight
+    fight.gm("set_house_rules", rules=["manoeuvres"])
+    order = [fight.ulrika, fight.troll, fight.goblin, fight.ansgar]
+    for position, combatant in enumerate(order):
+        fight.gm("move_combatant", combatant=combatant.pk, position=position)
+    outcome = fight.run(fight.table.anna, "act_later", combatant=fight.ulrika.pk, after=fight.goblin.pk)
+    assert CANARY not in outcome.message
+    fight.gm("start")
+    assert_anna_sees_no_troll(fight)
