@@ -1,0 +1,160 @@
+"""Undo after each Symbaroum command: run it on the `fight` fixture (every optional rule on but the variant's
+words), then undo, and the encounter's pools, the combatants, the conditions and the characters' points are back
+exactly as they were."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.commands import offered_to
+from combat.models import Combatant, ConditionInstance
+from systems.symbaroum import toggles
+
+SYMBAROUM_COMMANDS = offered_to("symbaroum")
+
+pytestmark = pytest.mark.django_db
+
+
+def kept(fight):
+    """What undo must put back, conditions by what they are (undo may give a removed one a new id)."""
+    fight.encounter.refresh_from_db()
+    encounter = fight.encounter
+    return {
+        "encounter": (encounter.pools, encounter.round, encounter.active_id, encounter.status, encounter.house_rules),
+        "combatants": list(Combatant.objects.filter(encounter=encounter).order_by("pk").values()),
+        "conditions": sorted(
+            ConditionInstance.objects.filter(combatant__encounter=encounter).values_list(
+                "combatant_id", "definition__name", "count", "remaining"
+            )
+        ),
+        "points": list(Character.objects.order_by("pk").values("pk", "points", "fortune", "resolve")),
+    }
+
+
+def croft(fight):
+    return fight.encounter.combatants.get(pk=fight.gm("add_building", building="Croft").result["combatant"])
+
+
+def turn_of(fight, combatant):
+    for _ in range(fight.encounter.combatants.count() + 1):
+        if fight.gm("next_turn").result["active"] == combatant.pk:
+            return
+    raise AssertionError(f"{combatant.name}'s turn never came")
+
+
+def open_attack(fight):
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk)
+    return fight.prompts()[-1]["id"]
+
+
+def free_attack(fight):
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    fight.gm("roll_test", prompt=fight.prompts()[-1]["id"], d20=1)  # a perfect defence
+    return fight.state().free_attacks[0]["id"]
+
+
+def holding(fight):
+    turn_of(fight, fight.ulrika)
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, manoeuvre="hold", d20=3)
+
+
+def burning(fight):
+    building = croft(fight)
+    fight.gm("set_fire", who=fight.goblin.pk, building=building.pk, outcome="pass")
+    return building
+
+
+def down(fight):
+    fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=15)
+    fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Dying")
+
+
+def ended(fight):
+    fight.gm("attack", attacker=fight.ansgar.pk, target=fight.goblin.pk, d20=15)
+    fight.gm("end_encounter")
+
+
+# command name -> fight -> its arguments, after whatever the command needs was set up
+CASES = {
+    "act_later": None,  # before the start only: test_act_later_before_the_start below
+    "add_building": lambda f: {"building": "Croft", "side": "adversary"},
+    "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
+    "add_condition": lambda f: {"combatant": f.goblin.pk, "condition": "Bleeding"},
+    "ambush": None,  # before the start only: test_an_ambush_before_the_start below
+    "apply_damage": lambda f: {"combatant": f.ulrika.pk, "amount": 16},
+    "attack": lambda f: {"attacker": f.goblin.pk, "target": f.ulrika.pk, "d20": 20, "armour": 1},
+    "delay": lambda f: {},
+    "delay_initiative": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "before": f.ansgar.pk},
+    "disengage": lambda f: turn_of(f, f.ulrika) or f.gm("engage", target=f.goblin.pk) and {"enemies": [f.goblin.pk]},
+    "dismiss_test": lambda f: {"prompt": open_attack(f)},
+    "end_encounter": lambda f: {},
+    "engage": lambda f: turn_of(f, f.ulrika) or {"target": f.goblin.pk},
+    "first_aid": lambda f: down(f) or {"healer": f.ansgar.pk, "patient": f.ulrika.pk, "means": "medicus", "d4": 3},
+    "heal": lambda f: f.gm("apply_damage", combatant=f.ulrika.pk, amount=5) and {"combatant": f.ulrika.pk, "amount": 3},
+    "hide_combatant": lambda f: {"combatant": f.goblin.pk},
+    "let_free_attack_pass": lambda f: {"free_attack": free_attack(f)},
+    "march": lambda f: ended(f) or {"pace": "hasty"},
+    "mark_action": lambda f: turn_of(f, f.ulrika) or {"part": "combat", "used": True},
+    "move_combatant": lambda f: {"combatant": f.troll.pk, "position": 0},
+    "next_turn": lambda f: {},
+    "poison_weapon": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "weapon": "Sword", "d20": 3},
+    "put_out_fire": lambda f: {"who": f.goblin.pk, "building": burning(f).pk, "outcome": "pass"},
+    "quick_strike": lambda f: {"combatant": f.ulrika.pk, "pay_with": "experience"},
+    "release_hold": lambda f: holding(f) or {"combatant": f.ulrika.pk},
+    "remove_combatant": lambda f: {"combatant": f.goblin.pk},
+    "remove_condition": lambda f: f.gm("add_condition", combatant=f.goblin.pk, condition="Prone")
+    and {"combatant": f.goblin.pk, "condition": "Prone"},
+    "reveal_combatant": lambda f: {"combatant": f.troll.pk},
+    "roll_initiative": lambda f: {},
+    "roll_test": lambda f: {"prompt": open_attack(f), "d20": 3},
+    "search_for_ammunition": lambda f: ended(f) or {"projectiles": "ordinary"},
+    "set_distance": lambda f: {"distance": "short"},
+    "set_fire": lambda f: {"who": f.goblin.pk, "building": croft(f).pk, "outcome": "pass"},
+    "set_house_rules": lambda f: {"rules": ["feats"]},
+    "set_initiative": lambda f: {"combatant": f.goblin.pk, "value": 3},
+    "set_inside": lambda f: {"building": croft(f).pk, "inside": [f.goblin.pk, f.ulrika.pk]},
+    "set_points": None,  # Fortune and Resolve are WFRP 4e's: refused for a Symbaroum sheet
+    "start": None,  # before the start only: test_starting_the_planned_fight below
+    "stock_ammunition": lambda f: {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow", "count": 2},
+    "take_stance": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
+    "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
+    "undo": None,  # what is tested here
+    "use_feat": lambda f: {"combatant": f.ulrika.pk, "feat": "steely_gaze", "pay_with": "experience",
+                           "enemy": f.goblin.pk},
+}  # fmt: skip
+PLANNED = {  # the same, for the commands of a fight not yet started
+    "act_later": lambda f: {"combatant": f.ulrika.pk, "after": f.troll.pk},
+    "ambush": lambda f: {"ambushers": [f.goblin.pk, f.troll.pk], "ambushed": [f.ulrika.pk, f.ansgar.pk], "d20": 18},
+    "start": lambda f: {},
+}
+
+
+@pytest.fixture
+def every_rule(fight):
+    fight.gm("set_house_rules", rules=[toggle.key for toggle in toggles.TOGGLES if toggle is not toggles.VARIANT])
+    return fight
+
+
+def test_every_command_is_listed():
+    assert sorted(CASES) == sorted(SYMBAROUM_COMMANDS)
+
+
+def undone(fight, name, args):
+    before = kept(fight)
+    outcome = commands.execute(fight.encounter, fight.table.gm, name, args)
+    assert kept(fight) != before or name == "delay", f"{name} changed nothing: {outcome.message}"
+    fight.gm("undo")
+    return kept(fight), before
+
+
+@pytest.mark.parametrize("name", sorted(name for name, case in CASES.items() if case))
+def test_undo_puts_back_what_the_command_changed(every_rule, name):
+    after, before = undone(every_rule, name, CASES[name](every_rule))
+    assert after == before
+
+
+@pytest.mark.parametrize("name", sorted(PLANNED))
+def test_undo_before_the_start(planned_fight, name):
+    planned_fight.gm("set_house_rules", rules=["feats", "manoeuvres"])
+    after, before = undone(planned_fight, name, PLANNED[name](planned_fight))
+    assert after == before
