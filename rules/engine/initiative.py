@@ -35,6 +35,26 @@ def _break_tie(tied, roll_off, rolls, depth=0):
     return ordered
 
 
+def place_among(order, newcomer, settle_tie):
+    """Where one newcomer takes its place in an order already set, leaving the order among the others as it stands.
+
+    order: [(key, rank)] in turn order; newcomer: (key, rank). The newcomer acts before the first who ranks below it,
+    or who ties with it and loses settle_tie({key: rank, ...}) -> (ordered keys, {key: [rolls]}) to it.
+    Returns (index, {key: [roll-off results]})."""
+    key, rank = newcomer
+    rolls = {}
+    for index, (other, other_rank) in enumerate(order):
+        if other_rank == rank:
+            first, tie_rolls = settle_tie({other: other_rank, key: rank})
+            for rolled, values in tie_rolls.items():
+                rolls.setdefault(rolled, []).extend(values)
+            if first[0] == key:
+                return index, rolls
+        elif other_rank < rank:
+            return index, rolls
+    return len(order), rolls
+
+
 def acting_last(order, last):
     """`order` with the keys in `last` moved to its end, each group keeping its own order: for rules that make
     someone act last whatever their initiative."""

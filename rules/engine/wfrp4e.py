@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from rules.engine.initiative import turn_order
+from rules.engine.initiative import place_among, turn_order
 from rules.engine.tables import lookup, seed_rows
 
 SYSTEM = "wfrp4e"
@@ -245,18 +245,7 @@ def initiative_place(order, newcomer, d100):
     before the first who ranks below them, or who ties on both and loses an opposed Agility test to them, so the
     order already settled among the others stands. Returns (index, {key: [roll-off SLs]}).
     """
-    key, rank = newcomer
-    rolls = {}
-    for index, (other, other_rank) in enumerate(order):
-        if other_rank == rank:
-            first, tie_rolls = initiative_order({other: other_rank, key: rank}, d100)
-            for rolled, values in tie_rolls.items():
-                rolls.setdefault(rolled, []).extend(values)
-            if first[0] == key:
-                return index, rolls
-        elif other_rank < rank:
-            return index, rolls
-    return len(order), rolls
+    return place_among(order, newcomer, lambda ranks: initiative_order(ranks, d100))
 
 
 # Seed 002 "Group Advantage": what a side gains, by reason.
