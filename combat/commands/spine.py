@@ -55,6 +55,10 @@ class Context:
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
 
+    def combatant(self, pk):
+        """The encounter's combatant with id `pk` (one a command has already checked or stored)."""
+        return next(c for c in self.combatants if c.pk == pk)
+
     @property
     def system(self):
         return systems.get(self.encounter.system)

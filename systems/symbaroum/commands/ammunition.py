@@ -169,7 +169,7 @@ def search_for_ammunition(context, projectiles):
 
 @answers("reclaim")
 def reclaim_rolled(context, entry, rolled):
-    archer = next(c for c in context.combatants if c.pk == entry["combatant"])
+    archer = context.combatant(entry["combatant"])
     kept = rolled["kept"]
     damaged = symbaroum.projectile_damaged(kept, entry["projectiles"])
     set_ammunition(context, archer, ammunition=symbaroum.ammunition_after_combat(left(archer), searched=not damaged))

@@ -105,7 +105,7 @@ def struck(context, attacker, target, weapon, damage, free, unused):
 @answers("building_damage")
 def answered_damage(context, entry, rolled):
     hit = entry["hit"]
-    target = next(c for c in context.combatants if c.pk == hit["target"])
+    target = context.combatant(hit["target"])
     message, result = harm(context, target, rolled["total"], hit["wrecking"])
     return f"{entry['name']} rolls {rolled['total']} damage: {message}", {"prompt": entry["id"], **result}
 

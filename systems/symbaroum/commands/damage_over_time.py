@@ -42,7 +42,7 @@ def turn_started(context, combatant):
 @answers("burning")
 def burned(context, entry, rolled):
     """The burning player character's d4 is in: it hurts through take_damage, armour ignored."""
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     amount = symbaroum.ongoing_damage("burning", d4=rolled["total"])
     effects = take_damage(context, combatant, amount)
     return "; ".join([f"{combatant.name} takes {amount} burning damage", *effects]) + ".", {

@@ -77,7 +77,7 @@ def stabilise(context, combatant):
 
 @answers("death")
 def answered(context, entry, rolled):
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     if not has(context, combatant, "Dying"):
         raise CommandError(f"{combatant.name} is no longer dying: dismiss this death test.")
     d20 = rolled["kept"]

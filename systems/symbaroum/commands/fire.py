@@ -25,7 +25,7 @@ FUMES_DICE = f"1d{symbaroum.FUMES_DAMAGE_DIE}"
 
 
 def by_pk(context, pk):
-    return next(c for c in context.combatants if c.pk == pk)
+    return context.combatant(pk)
 
 
 class FireArgs(Args):

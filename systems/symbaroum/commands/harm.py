@@ -103,7 +103,7 @@ def at_zero(context, combatant):
 
 @answers("hold_on")
 def hold_on(context, entry, rolled):
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     kept, passed = rolled["kept"], symbaroum.test_passes(entry["target"], rolled["kept"])
     verdict = "keeps hold" if passed else "drops what that hand held"
     return f"{combatant.name}'s Quick test: d20 {kept} vs {entry['target']}: {verdict}.", {

@@ -136,7 +136,7 @@ def delay_initiative(context, combatant, before):
         raise CommandError(f"{context.named(before)} does not act after {combatant.name} this round.") from None
     if not encounter.state.usual_order:
         encounter.state.usual_order = present
-    following = next(c for c in context.combatants if c.pk == present[present.index(combatant.pk) + 1])
+    following = context.combatant(present[present.index(combatant.pk) + 1])
     renumber(context, sorted(context.combatants, key=lambda c: moved.index(c.pk)))
     encounter.active = following
     return (
@@ -225,6 +225,6 @@ def answered_resolute(context, entry, rolled):
     state.initiative_takers = [
         {**t, "passed": passed} if t["prompt"] == entry["id"] else t for t in state.initiative_takers
     ]
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     how = passed_words(entry["target"], rolled["kept"], rolled["d20s"])
     return settled(context, combatant, entry["round"], passed, how), {"prompt": entry["id"], "passed": passed}

@@ -35,10 +35,6 @@ NO_DAMAGE_ROLL = {"disarm", "hold", "tackle"}
 NO_WOUND = NO_DAMAGE_ROLL | {"knock_out"}
 
 
-def fighter(context, pk):
-    return next(c for c in context.combatants if c.pk == pk)
-
-
 def robust_level(combatant):
     """The level (1 to 3) of the trait Robust on the combatant's character; 0 without it."""
     traits = combatant.character.traits if combatant.character_id else {}
@@ -72,7 +68,7 @@ def refuse_while_holding(context, combatant):
     when `combatant` holds someone."""
     holding = holds_of(context, combatant)
     if holding:
-        held = ", ".join(context.named(fighter(context, h["target"])) for h in holding)
+        held = ", ".join(context.named(context.combatant(h["target"])) for h in holding)
         raise CommandError(f"{combatant.name} is holding {held}: nothing else until the hold ends (Let go).")
 
 
@@ -112,7 +108,7 @@ def spend(context, attacker, manoeuvre):
 def after_test(context, spec, hit):
     """What the manoeuvre does once its test is decided: (log notes, whether the weapon's damage roll follows)."""
     manoeuvre = spec.get("manoeuvre")
-    attacker, target = fighter(context, spec["attacker"]), fighter(context, spec["target"])
+    attacker, target = context.combatant(spec["attacker"]), context.combatant(spec["target"])
     notes = []
     if not hit and manoeuvre in FREE_ATTACK_ON_A_MISS:
         notes.append(free_attacks.grant(context, target, attacker, FREE_ATTACK_ON_A_MISS[manoeuvre]))
@@ -167,7 +163,7 @@ def footing(context, tackler, goal, kept, rolled):
 
 @answers("footing")
 def answered_footing(context, entry, rolled):
-    tackler = fighter(context, entry["combatant"])
+    tackler = context.combatant(entry["combatant"])
     message = footing(context, tackler, entry["target"], rolled["kept"], rolled["d20s"])
     return f"{message}.", {"prompt": entry["id"], "d20": rolled["kept"]}
 
@@ -178,7 +174,7 @@ def answered_footing(context, entry, rolled):
 def knock_out(context, spec):
     """Seed 001 "Manoeuvres" › "Knock Out": the hit wounds nobody; a d12 under its damage knocks the target out.
     The attacker's player rolls the d12, or the target's when an NPC attacks them; between NPCs the tracker."""
-    attacker, target = fighter(context, spec["attacker"]), fighter(context, spec["target"])
+    attacker, target = context.combatant(spec["attacker"]), context.combatant(spec["target"])
     typed = spec["typed"].get("d12")
     roller = next((c for c in (attacker, target) if rolls_dice(c)), None)
     if roller is not None and typed is None:
@@ -189,7 +185,7 @@ def knock_out(context, spec):
 
 
 def knocked(context, spec, d12):
-    target = fighter(context, spec["target"])
+    target = context.combatant(spec["target"])
     out = symbaroum.knocked_out(d12, spec["damage"])
     if out:
         give(context, target, "Unconscious")
@@ -241,7 +237,7 @@ def turn_started(context, combatant):
 
 def keep_hold(context, hold):
     """Seed 001 "Manoeuvres" › "Hold": the holder's [Strong←Strong] again, or the held player's mirror of it."""
-    holder, target = fighter(context, hold["holder"]), fighter(context, hold["target"])
+    holder, target = context.combatant(hold["holder"]), context.combatant(hold["target"])
     holder_rolls = rolls_dice(holder) or not rolls_dice(target)
     roller, opponent = (holder, target) if holder_rolls else (target, holder)
     goal = opposed_goal("hold", holder, target, sheet_of(context, holder), sheet_of(context, target), holder_rolls)
@@ -256,7 +252,7 @@ def keep_hold(context, hold):
 
 
 def held_on(context, hold, holder_rolls, goal, kept, rolled):
-    holder, target = fighter(context, hold["holder"]), fighter(context, hold["target"])
+    holder, target = context.combatant(hold["holder"]), context.combatant(hold["target"])
     passed = symbaroum.test_passes(goal, kept)
     said = f"Hold, {passed_words(goal, kept, rolled)}"
     if passed == holder_rolls:
@@ -283,5 +279,5 @@ def release_hold(context, combatant):
         raise CommandError(f"{combatant.name} holds nobody.")
     for hold in holding:
         end_hold(context, hold)
-    names = ", ".join(context.named(fighter(context, h["target"])) for h in holding)
+    names = ", ".join(context.named(context.combatant(h["target"])) for h in holding)
     return f"{combatant.name} lets go of {names}.", {"released": [h["target"] for h in holding]}

@@ -88,7 +88,7 @@ def lose_health(context, marcher, amount):
 
 
 def marcher_of(context, entry):
-    return next(c for c in context.combatants if c.pk == entry["combatant"])
+    return context.combatant(entry["combatant"])
 
 
 @answers("march_might")

@@ -21,7 +21,7 @@ SURPRISE_OUTCOMES = [("", "—"), ("surprised", "The ambushed are surprised"), (
 
 
 def by_pk(context, pks):
-    return [next(c for c in context.combatants if c.pk == pk) for pk in pks]
+    return [context.combatant(pk) for pk in pks]
 
 
 def sheets_of(context, combatants):

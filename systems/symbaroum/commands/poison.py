@@ -61,7 +61,7 @@ def poison_weapon(context, combatant, weapon, d20, second_d20):
 
 @answers("poison")
 def answered_poison(context, entry, rolled):
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     message, result = coated(context, combatant, entry["weapon"], entry["target"], rolled["kept"], rolled["d20s"])
     return message, {"prompt": entry["id"], **result}
 

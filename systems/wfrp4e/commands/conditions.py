@@ -150,7 +150,7 @@ def resolve_test(context, prompt, roll, target):
     entry = prompt
     if entry["kind"] == "fumble":
         raise CommandError(f"Open test {entry['id']} is a fumble's choice for the GM: answer it with resolve_fumble.")
-    combatant = next(c for c in context.combatants if c.pk == entry["combatant"])
+    combatant = context.combatant(entry["combatant"])
     roll = roll or context.dice.d(100)
     close(context, entry)
     if entry["kind"] == "death":

@@ -153,7 +153,7 @@ def resolve_fumble(context, prompt, ally, damage):
     entry = prompt
     if entry["kind"] != "fumble":
         raise CommandError(f"Open test {entry['id']} is not a fumble: resolve it with resolve_test.")
-    fumbler = next(c for c in context.combatants if c.pk == entry["combatant"])
+    fumbler = context.combatant(entry["combatant"])
     if ally is None:
         close(context, entry)
         change_condition(context, fumbler, "Stunned", 1)

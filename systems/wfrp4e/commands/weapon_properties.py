@@ -48,7 +48,7 @@ def problem(context, attacker, special, weapon, sheet):
             raise forms.ValidationError("A Fast attack is made between the turns of a running Round.")
         if encounter.active_id == attacker.pk:
             raise forms.ValidationError(f"It is {attacker.name}'s turn: a plain attack will do.")
-        active = next(c for c in context.combatants if c.pk == encounter.active_id)
+        active = context.combatant(encounter.active_id)
         if (attacker.position, attacker.pk) < (active.position, active.pk):
             # The Fast attack spends this Round's Action, which a fighter whose turn is over has had.
             raise forms.ValidationError(
