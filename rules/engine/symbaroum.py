@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.engine.initiative import turn_order
+from rules.engine.initiative import place_among, turn_order
 from rules.engine.tables import seed_rows
 
 D20_FACES = range(1, 21)
@@ -701,18 +701,7 @@ def initiative_place(order, newcomer, d20):
     the first who ranks below them, or who ties on both and loses a d20 roll-off to them, so the order already
     settled among the others stands. Returns (index, {key: [roll-off d20s]}).
     """
-    key, rank = newcomer
-    rolls = {}
-    for index, (other, other_rank) in enumerate(order):
-        if other_rank == rank:
-            first, tie_rolls = initiative_order({other: other_rank, key: rank}, d20)
-            for rolled, values in tie_rolls.items():
-                rolls.setdefault(rolled, []).extend(values)
-            if first[0] == key:
-                return index, rolls
-        elif other_rank < rank:
-            return index, rolls
-    return len(order), rolls
+    return place_among(order, newcomer, lambda ranks: initiative_order(ranks, d20))
 
 
 def acting_after(order, key, after):
@@ -1112,3 +1101,20 @@ def percent(probability):
     """An exact chance as the phone shows it: 55, 79.75 (never rounded: d20 odds have at most two decimals)."""
     value = probability * 100
     return int(value) if value == int(value) else float(round(value, 2))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Weapon qualities in the attack (core rulebook; seed 001 names Balanced and Deep Impact under "Reclaiming Bolts and
+# Arrows" and Long under "Combat With Weapons Ready")
+
+QUALITY_TEST_BONUS = {"Precise": 1}
+QUALITY_DAMAGE_BONUS = {"Deep Impact": 1, "Blunt": -1}
+
+
+def quality_modifiers(qualities):
+    """(attack test bonus, damage bonus) of a weapon with these qualities: Precise +1 to hit, Deep Impact +1 damage,
+    Blunt 1 less."""
+    return (
+        sum(QUALITY_TEST_BONUS.get(name, 0) for name in qualities),
+        sum(QUALITY_DAMAGE_BONUS.get(name, 0) for name in qualities),
+    )

@@ -13,6 +13,10 @@ from systems.symbaroum import toggles
 
 # The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
 # is the failed shots left under the Ranged Weapons homebrew (seed 001), or a plain count without it.
+# Shields and bucklers are kept with the weapons, in their own group: carrying one adds to Defence (seed 001 "Special
+# Actions" › "Shield").
+SHIELD_GROUP = "Shield"
+
 POINTS = {
     "corruption_temporary": 0,
     "corruption_permanent": 0,
@@ -82,7 +86,12 @@ class Sheet:
         self.encumbrance_impedance = (
             symbaroum.encumbrance_impedance(self.encumbrance, self.encumbrance_threshold) if self.encumbered else 0
         )
-        self.defence = symbaroum.defence(value("quick"), self.impeding + self.encumbrance_impedance)
+        self.defence = symbaroum.defence(
+            value("quick"),
+            self.impeding + self.encumbrance_impedance,
+            shield=any(weapon.group == SHIELD_GROUP for weapon in self.weapons),
+            balanced_weapons=sum("Balanced" in self.qualities_of(weapon.name) for weapon in self.weapons),
+        )
 
         self.corruption_temporary = character.point("corruption_temporary")
         self.corruption_permanent = character.point("corruption_permanent")
@@ -93,6 +102,11 @@ class Sheet:
         self.ammunition = character.point("ammunition", POINTS["ammunition"])
         self.abilities = sorted(character.abilities.items())
         self.traits = [(name, trait_level(level)) for name, level in sorted(character.traits.items())]
+
+    def qualities_of(self, weapon_name):
+        """The qualities of the weapon of that name on the sheet ("Balanced", "Deep Impact"...); none for fists."""
+        weapon = next((w for w in self.weapons if w.name == weapon_name), None)
+        return {quality.name for quality in weapon.properties.all()} if weapon else set()
 
     def attribute(self, key):
         """An attribute by its core key ("accurate"), read in either document's words."""
@@ -106,7 +120,14 @@ class Sheet:
     @property
     def armour_dice(self):
         """The armour's roll as a dice sum ("1d4"), or "" without armour."""
-        return "+".join(piece.protection_dice for piece in self.armour if piece.protection_dice)
+        return self.armour_dice_at(None)
+
+    def armour_dice_at(self, location):
+        """The roll of the armour covering `location` (a hit location; None: wherever the hit lands, so all of it):
+        a segment, such as a helmet, protects only the parts it covers (seed 001 "Hit Locations" › "Armour
+        Segments")."""
+        covering = [piece for piece in self.armour if location is None or covers(piece, location)]
+        return "+".join(piece.protection_dice for piece in covering if piece.protection_dice)
 
     @property
     def overloaded(self):
@@ -124,6 +145,11 @@ def carried_items(weapons, other_gear):
         for weapon in weapons[1:]
     ]
     return [*sheathed, symbaroum.Item(count=other_gear)]
+
+
+def covers(piece, location):
+    """Whether an armour piece covers a hit location; the armour rows name the torso "body", as WFRP's do."""
+    return ("body" if location == "torso" else location) in piece.locations
 
 
 def trait_level(level):

@@ -45,10 +45,6 @@ PARTS = [(key, words.capitalize()) for key, words in LOCATION_WORDS.items()]
 UNARMED_DICE = "1d4"
 
 
-def combatant(context, pk):
-    return next(c for c in context.combatants if c.pk == pk)
-
-
 class AttackArgs(Args):
     attacker = CombatantField(required=False)
     target = CombatantField(required=False)
@@ -100,11 +96,13 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     if part and aim != "body_part":
         raise CommandError("A body part is named only when aiming at one.")
     name, dice, ranged = weapon_of(mine, weapon)
+    quality_test, quality_damage = symbaroum.quality_modifiers(mine.qualities_of(name))
     shot_distance = distance.shot_distance(context, attacker, target) if ranged else None
     # Seed 001 "Stand Up": every enemy in melee has the Advantage over a prone fighter; shooting gains nothing.
     advantage = advantage or (not ranged and has(context, target, "Prone"))
     manoeuvres.refuse(context, attacker, manoeuvre, ranged, advantage, free)
     situation = (symbaroum.ADVANTAGE_TEST_BONUS if advantage else 0) + symbaroum.aim_modifier(aim) + (modifier or 0)
+    situation += quality_test
     situation += symbaroum.distance_modifier(shot_distance) if shot_distance else 0
     if rolls_dice(attacker) or not rolls_dice(target):
         kind, roller, opponent = "attack", attacker, target
@@ -128,6 +126,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
         "goal": goal,
         "second": second_chance(context, roller, opponent, to_pass=to_pass, to_fail=to_fail),
         "manoeuvre": manoeuvre or None,
+        "quality_damage": quality_damage,
     }
 
 
@@ -138,7 +137,7 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     `in_whirlwind`: one of a Whirlwind Attack's (feat_effects), whose one Combat Action is already spent."""
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
     if waiting:
-        attacker, target = combatant(context, waiting["attacker"]), combatant(context, waiting["target"])
+        attacker, target = context.combatant(waiting["attacker"]), context.combatant(waiting["target"])
     if attacker is None or target is None:
         raise CommandError("Pick an attacker and a target.")
     if buildings.building_of(context, target) or buildings.building_of(context, attacker):
@@ -156,7 +155,7 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     shooting = f" ({spec['special_ammunition']})" if spec["special_ammunition"] else ""
     head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}{shooting}"
     if spec["roller"] is not None and d20 is None:
-        roller = combatant(context, spec["roller"])
+        roller = context.combatant(spec["roller"])
         test = "Attack" if spec["kind"] == "attack" else "Defence"
         reason = f"{test}: {public_name(attacker)} → {public_name(target)}"
         entry = ask(context, roller, spec["kind"], reason, target=spec["goal"], second=spec["second"], attack=spec)
@@ -178,7 +177,7 @@ def answered_test(context, entry, rolled):
 
 def after_test(context, spec, kept, rolled):
     """The d20 is in: hit or miss, the natural 1s and 20s, then the damage."""
-    attacker, target = combatant(context, spec["attacker"]), combatant(context, spec["target"])
+    attacker, target = context.combatant(spec["attacker"]), context.combatant(spec["target"])
     passed = symbaroum.test_passes(spec["goal"], kept)
     hit = passed if spec["kind"] == "attack" else not passed
     said = [f"{spec['kind']} {passed_words(spec['goal'], kept, rolled)}, {'hit' if hit else 'miss'}"]
@@ -215,7 +214,8 @@ def damage_extras(spec, natural):
         distance=spec.get("distance"),
     )
     dice = "+".join(f"1d{b.die}" for b in bonuses if b.die)
-    return {"dice": dice, "flat": sum(b.flat for b in bonuses), "reasons": [b.reason for b in bonuses]}
+    flat = sum(b.flat for b in bonuses) + spec.get("quality_damage", 0)  # Deep Impact, Blunt
+    return {"dice": dice, "flat": flat, "reasons": [b.reason for b in bonuses]}
 
 
 def damage_dice(spec):
@@ -226,25 +226,31 @@ def needs_location_roll(context, spec):
     return context.encounter.plays(toggles.HIT_LOCATIONS) and spec["aim"] != "body_part"
 
 
+def value_of(context, owner, dice, typed):
+    """What `owner`'s dice sum comes to when no prompt is needed: the total its player said aloud (typed), else for
+    an NPC its fixed value, or a roll when the table plays rolled trait values (seed 001 "Clarifications" ›
+    "Miscellaneous")."""
+    if rolls_dice(owner):
+        return dice_total(context, dice, typed)
+    if context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
+        return symbaroum.roll_value(dice, context.dice.d)
+    return symbaroum.fixed_value(dice)
+
+
 def damage_step(context, spec):
     """The damage roll: the attacking player's (typed, or asked on the phone), or the NPC's fixed value."""
-    attacker = combatant(context, spec["attacker"])
+    attacker = context.combatant(spec["attacker"])
     dice = damage_dice(spec)
     typed = spec["typed"]
     clean_hit = feats_in_force.clean_hit_damage(context, attacker, dice)
     if clean_hit is not None:
         return armour_step(context, {**spec, "damage": clean_hit + spec["extras"]["flat"]})
     if rolls_dice(attacker) and typed["damage"] is None:
-        reason = f"Damage: {spec['weapon']} → {public_name(combatant(context, spec['target']))}"
+        reason = f"Damage: {spec['weapon']} → {public_name(context.combatant(spec['target']))}"
         entry = ask(context, attacker, "damage", reason, dice=dice, attack=spec,
                     location=needs_location_roll(context, spec))  # fmt: skip
         return f"{attacker.name}'s player rolls damage ({dice})", {"prompt": entry["id"]}
-    if rolls_dice(attacker):
-        total = dice_total(context, dice, typed["damage"])
-    elif context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
-        total = symbaroum.roll_value(dice, context.dice.d)
-    else:
-        total = symbaroum.fixed_value(dice)
+    total = value_of(context, attacker, dice, typed["damage"])
     return armour_step(context, {**spec, "damage": total + spec["extras"]["flat"]})
 
 
@@ -260,21 +266,17 @@ def armour_step(context, spec):
     """The armour roll: the target's player's (typed, or asked on the phone), or the NPC's fixed value."""
     if spec.get("manoeuvre") == "knock_out":
         return manoeuvres.knock_out(context, spec)
-    target = combatant(context, spec["target"])
-    dice = feats_in_force.armour_dice(context, target, sheet_of(context, target).armour_dice)
+    target = context.combatant(spec["target"])
+    if "location" not in spec:
+        spec = {**spec, "location": where(context, spec)}
+    dice = feats_in_force.armour_dice(context, target, sheet_of(context, target).armour_dice_at(spec["location"]))
     typed = spec["typed"]
     if not dice:
         return apply(context, {**spec, "armour": 0})
     if rolls_dice(target) and typed["armour"] is None:
         entry = ask(context, target, "armour", f"Armour against {spec['damage']} damage", dice=dice, attack=spec)
         return f"{target.name}'s player rolls armour ({dice}) against {spec['damage']}", {"prompt": entry["id"]}
-    if rolls_dice(target):
-        total = dice_total(context, dice, typed["armour"])
-    elif context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
-        total = symbaroum.roll_value(dice, context.dice.d)
-    else:
-        total = symbaroum.fixed_value(dice)
-    return apply(context, {**spec, "armour": total})
+    return apply(context, {**spec, "armour": value_of(context, target, dice, typed["armour"])})
 
 
 @answers("armour")
@@ -285,7 +287,8 @@ def answered_armour(context, entry, rolled):
 
 def where(context, spec):
     """The hit location, or None without the Hit Locations rule: the part aimed at, else a d10 on the table for
-    the aim (the player's, when typed)."""
+    the aim (the player's, when typed). Settled before the armour roll: only the armour on that part protects
+    (seed 001 "Hit Locations" › "Armour Segments")."""
     if not context.encounter.plays(toggles.HIT_LOCATIONS):
         return None
     if spec["aim"] == "body_part":
@@ -294,9 +297,9 @@ def where(context, spec):
 
 
 def apply(context, spec):
-    target = combatant(context, spec["target"])
+    target = context.combatant(spec["target"])
     dealt, pushed = manoeuvres.damage_dealt(spec, symbaroum.damage(spec["damage"], spec["armour"]))
-    location = where(context, spec)
+    location = spec["location"]
     notes = take_damage(context, target, dealt, location) if dealt else []
     shown = context.named(target)
     place = f" to the {LOCATION_WORDS[location]}" if location else ""
