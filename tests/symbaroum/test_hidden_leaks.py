@@ -33,7 +33,7 @@ def id_fields(name):
 
 @pytest.fixture
 def rules_on(fight):
-    fight.gm("set_house_rules", rules=["feats", "manoeuvres"])
+    fight.gm("set_house_rules", rules=["feats", "manoeuvres", "ammunition_countdown"])
     return fight
 
 

@@ -115,6 +115,9 @@ CASES = {
     "set_inside": lambda f: {"building": croft(f).pk, "inside": [f.goblin.pk, f.ulrika.pk]},
     "set_points": None,  # Fortune and Resolve are WFRP 4e's: refused for a Symbaroum sheet
     "start": None,  # before the start only: test_starting_the_planned_fight below
+    "nock_ammunition": lambda f: f.gm(
+        "stock_ammunition", combatant=f.ansgar.pk, special_ammunition="Fire arrow", count=2
+    ) and {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow"},
     "stock_ammunition": lambda f: {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow", "count": 2},
     "take_stance": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
     "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
