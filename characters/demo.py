@@ -234,6 +234,7 @@ SYMBAROUM_HOUSE_RULES = [
     "critical_damage",
     "perfect_hits",
     "feats",
+    "hit_locations",
     "manoeuvres",
     "reclaiming",
     "rolled_trait_values",
@@ -386,7 +387,9 @@ def seed_symbaroum():
 
 def symbaroum_encounter(campaign, gm):
     """The party against goblins and a robber on the road, the troll hidden, initiative rolled and round 1 begun."""
-    encounter = Encounter.objects.create(campaign=campaign, name=SYMBAROUM_ENCOUNTER)
+    encounter = Encounter.objects.create(
+        campaign=campaign, name=SYMBAROUM_ENCOUNTER, house_rules=list(campaign.house_rules)
+    )
     dice = Dice(random.Random(11))
     fighters = campaign.characters.filter(Q(is_npc=False) | Q(name__in=SYMBAROUM_FOES)).order_by("pk")
     for character in fighters:

@@ -18,3 +18,5 @@ def test_the_demo_fight_runs_with_the_troll_hidden_from_the_players(rules_data):
     gm_page, phone = gm.get(url).content.decode(), anna.get(url).content.decode()
     assert 'id="attack-form"' in gm_page and "Arch Troll Grumm" in gm_page and "<th>Toughness</th>" in gm_page
     assert "Arch Troll Grumm" not in phone and "Ulrika Vinterdotter" in phone
+    assert encounter.house_rules == campaign.house_rules and "feats" in encounter.house_rules
+    assert 'name="manoeuvre"' in gm_page and "<h3>Feats</h3>" in phone
