@@ -571,7 +571,9 @@ class UndoMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def resolve_fumble(self, data):
         args = {"prompt": self.draw_prompt(data)}
-        extras = {"ally": st.sampled_from(self.ids()), "damage": st.integers(0, 20)}
+        extras = {"damage": st.integers(0, 20)}
+        if self.ids():  # a prompt may outlive everyone who could be named as the ally hit
+            extras["ally"] = st.sampled_from(self.ids())
         self.run("resolve_fumble", {**args, **self.draw_optional(data, extras)}, data)
 
     @precondition(lambda self: self.prompts())
