@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.engine.initiative import place_among, turn_order
+from rules.engine.probability import Probability
 from rules.engine.tables import seed_rows
 
 D20_FACES = range(1, 21)
@@ -226,20 +227,6 @@ def kept_roll(first, second=None, to_pass=False, to_fail=False):
     if second is None:
         raise ValueError("a second chance needs a second d20")
     return min(first, second) if keep == "pass" else max(first, second)
-
-
-class Probability(Fraction):
-    """An exact probability (a Fraction over the d20's faces).
-
-    It also equals the float a caller would compute for it: 11/20 can never be held exactly in a float, so a float
-    within rounding error counts as equal. Arithmetic on it gives plain Fractions."""
-
-    def __eq__(self, other):
-        if isinstance(other, float):
-            return math.isclose(float(self), other, rel_tol=1e-12, abs_tol=1e-15)
-        return super().__eq__(other)
-
-    __hash__ = Fraction.__hash__
 
 
 def chance(target, second_chance_to_pass=False, second_chance_to_fail=False):
