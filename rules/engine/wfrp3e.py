@@ -1,0 +1,540 @@
+"""WFRP 3rd edition (seed 003_79f367e535d58255.txt): narrative dice and their exact odds, the dice pool, wounds,
+fatigue and stress, power and favour, recharge tokens, condition durations, stance, manoeuvres and henchmen.
+
+Pure rules, no Django: dice come in as a callable d(sides) -> 1..sides (`rules.engine.dice.Dice.d` is one), so
+results are reproducible. The seed is a table's crib sheet; where it is silent the core rulebook's rule is used and
+the docstring says so. The dice faces are the ones issue 13 lists, the seed having none.
+"""
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.engine.probability import Probability
+
+# ---------------------------------------------------------------------------------------------------------------
+# Dice and symbols
+
+SUCCESS = "success"
+BOON = "boon"
+BANE = "bane"
+CHALLENGE = "challenge"
+RIGHTEOUS_SUCCESS = "righteous_success"
+SIGMARS_COMET = "sigmars_comet"
+CHAOS_STAR = "chaos_star"
+DELAY = "delay"
+EXERTION = "exertion"
+SYMBOLS = (SUCCESS, BOON, BANE, CHALLENGE, RIGHTEOUS_SUCCESS, SIGMARS_COMET, CHAOS_STAR, DELAY, EXERTION)
+
+CHARACTERISTIC = "characteristic"
+CONSERVATIVE = "conservative"
+RECKLESS = "reckless"
+EXPERTISE = "expertise"
+FORTUNE = "fortune"
+CHALLENGE_DIE = "challenge"
+MISFORTUNE = "misfortune"
+# The pool's keys, as DESIGN's engine contract names them.
+DIE_KINDS = (CHARACTERISTIC, CONSERVATIVE, RECKLESS, EXPERTISE, FORTUNE, CHALLENGE_DIE, MISFORTUNE)
+
+
+def _sides(*counted):
+    """A die's faces from (how many sides, symbols on each) pairs; a blank side shows no symbol."""
+    return tuple(face for count, face in counted for _ in range(count))
+
+
+# Each face is the tuple of symbols it shows (issue 13 "Exact odds" gives the side counts).
+DIE_FACES = {
+    CHARACTERISTIC: _sides((2, ()), (4, (SUCCESS,)), (2, (BOON,))),
+    CONSERVATIVE: _sides((1, ()), (4, (SUCCESS,)), (2, (BOON,)), (1, (SUCCESS, BOON)), (2, (SUCCESS, DELAY))),
+    RECKLESS: _sides(
+        (2, ()),
+        (2, (SUCCESS, SUCCESS)),
+        (1, (SUCCESS, BOON)),
+        (1, (BOON, BOON)),
+        (2, (BANE,)),
+        (2, (SUCCESS, EXERTION)),
+    ),
+    EXPERTISE: _sides((1, ()), (1, (SUCCESS,)), (1, (RIGHTEOUS_SUCCESS,)), (2, (BOON,)), (1, (SIGMARS_COMET,))),
+    FORTUNE: _sides((3, ()), (2, (SUCCESS,)), (1, (BOON,))),
+    CHALLENGE_DIE: _sides(
+        (1, ()), (2, (CHALLENGE,)), (2, (CHALLENGE, CHALLENGE)), (1, (BANE,)), (1, (BANE, BANE)), (1, (CHAOS_STAR,))
+    ),
+    MISFORTUNE: _sides((3, ()), (2, (CHALLENGE,)), (1, (BANE,))),
+}
+
+# A righteous success is a success that also rolls one more expertise die, which may show another (issue 13).
+EXPLODING_DIE = EXPERTISE
+EXPLODING_SYMBOL = RIGHTEOUS_SUCCESS
+
+MAX_POOL_DICE = 60
+
+
+def checked_pool(pool):
+    """The pool with every kind present: {kind: count}. Unknown kinds, negative or absurd counts are errors."""
+    unknown = set(pool) - set(DIE_KINDS)
+    if unknown:
+        raise ValueError(f"unknown dice in the pool: {', '.join(sorted(unknown))}")
+    counts = {kind: int(pool.get(kind, 0)) for kind in DIE_KINDS}
+    if any(count < 0 for count in counts.values()):
+        raise ValueError("a pool cannot hold fewer than 0 dice of a kind")
+    if sum(counts.values()) > MAX_POOL_DICE:
+        raise ValueError(f"a pool holds at most {MAX_POOL_DICE} dice")
+    return counts
+
+
+def roll_pool(pool, d):
+    """Roll every die of the pool: ((kind, face), ...), each exploding expertise die followed by the one it adds.
+
+    d(sides) -> 1..sides picks a face (the faces in DIE_FACES order)."""
+    rolled = []
+    for kind, count in checked_pool(pool).items():
+        for _ in range(count):
+            while True:
+                faces = DIE_FACES[kind]
+                face = faces[d(len(faces)) - 1]
+                rolled.append((kind, face))
+                if kind != EXPLODING_DIE or EXPLODING_SYMBOL not in face:
+                    break
+    return tuple(rolled)
+
+
+def symbols_shown(rolled):
+    """{symbol: count} over rolled dice ((kind, face), ...): what a player types in after rolling by hand."""
+    return Counter(symbol for _, face in rolled for symbol in face)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Resolving a roll
+
+
+@dataclass(frozen=True)
+class Outcome:
+    successes: int  # net, after challenges cancelled them
+    boons: int  # net, after banes cancelled them
+    banes: int  # net, after boons cancelled them
+    righteous_successes: int  # counted among the successes too; action cards may key effects on them
+    comets: int  # Sigmar's comets kept for a critical or a card's effect
+    chaos_stars: int
+    delays: int
+    exertions: int
+
+    @property
+    def succeeded(self):
+        return self.successes >= 1
+
+
+def resolve(symbols, comet_successes=0, comet_boons=0, chaos_star_effect=False):
+    """Cancel one success per challenge and one boon per bane (the dice's core rule; seed 003 "Middle of Turn
+    Phase" step 4 evaluates the pool). symbols: {symbol: count} as rolled or typed.
+
+    A righteous success counts as a success. Seed 003 "Universal Dice Roll Effect": Sigmar's comet may serve as a
+    success, a boon, a critical or a trigger, so the roller says how many count as successes or boons and the rest
+    stay comets; a chaos star counts as a bane unless something names an effect for it (chaos_star_effect)."""
+    counts = Counter(symbols)
+    if unknown := set(counts) - set(SYMBOLS):
+        raise ValueError(f"unknown symbols: {', '.join(sorted(unknown))}")
+    if any(count < 0 for count in counts.values()):
+        raise ValueError("a roll cannot show fewer than 0 of a symbol")
+    if comet_successes < 0 or comet_boons < 0 or comet_successes + comet_boons > counts[SIGMARS_COMET]:
+        raise ValueError("more comets spent than rolled")
+    successes = counts[SUCCESS] + counts[RIGHTEOUS_SUCCESS] + comet_successes - counts[CHALLENGE]
+    boons = counts[BOON] + comet_boons - counts[BANE] - (0 if chaos_star_effect else counts[CHAOS_STAR])
+    return Outcome(
+        successes=max(successes, 0),
+        boons=max(boons, 0),
+        banes=max(-boons, 0),
+        righteous_successes=counts[RIGHTEOUS_SUCCESS],
+        comets=counts[SIGMARS_COMET] - comet_successes - comet_boons,
+        chaos_stars=counts[CHAOS_STAR],
+        delays=counts[DELAY],
+        exertions=counts[EXERTION],
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Characteristics, fatigue and stress
+
+PHYSICAL = ("strength", "toughness", "agility")
+MENTAL = ("intelligence", "willpower", "fellowship")
+CHARACTERISTICS = PHYSICAL + MENTAL
+FATIGUE = "fatigue"
+STRESS = "stress"
+
+
+def strain_for(characteristic):
+    """Fatigue for a check on a physical characteristic, stress for a mental one: what "relevant to the check"
+    means in seed 003 "Universal Dice Roll Effect"."""
+    if characteristic not in CHARACTERISTICS:
+        raise ValueError(f"'{characteristic}' is not a characteristic")
+    return FATIGUE if characteristic in PHYSICAL else STRESS
+
+
+@dataclass(frozen=True)
+class UniversalEffect:
+    strain: str  # FATIGUE or STRESS
+    suffered: int
+    recovered: int
+
+
+def universal_effect(outcome, characteristic):
+    """Seed 003 "Universal Dice Roll Effect": each pair of net banes makes the roller suffer one fatigue or stress
+    (whichever fits the check), each pair of net boons lets them recover one. Read per pair: the seed names the
+    effect for two and says nothing of more."""
+    return UniversalEffect(strain_for(characteristic), outcome.banes // 2, outcome.boons // 2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Exact odds
+
+
+def _shift(face, comet_as):
+    """(successes − challenges, boons − banes) one face adds, a chaos star as the bane it is by default and a comet
+    as `comet_as` (SUCCESS, BOON or None)."""
+    successes = face.count(SUCCESS) + face.count(RIGHTEOUS_SUCCESS) - face.count(CHALLENGE)
+    boons = face.count(BOON) - face.count(BANE) - face.count(CHAOS_STAR)
+    comets = face.count(SIGMARS_COMET)
+    return successes + (comets if comet_as == SUCCESS else 0), boons + (comets if comet_as == BOON else 0)
+
+
+def _die_shifts(faces, comet_as):
+    return {shift: Fraction(count, len(faces)) for shift, count in Counter(_shift(f, comet_as) for f in faces).items()}
+
+
+def _convolve(first, second):
+    total = Counter()
+    for (s1, b1), p1 in first.items():
+        for (s2, b2), p2 in second.items():
+            total[s1 + s2, b1 + b2] += p1 * p2
+    return total
+
+
+def _explosion_chance():
+    faces = DIE_FACES[EXPLODING_DIE]
+    return Fraction(sum(EXPLODING_SYMBOL in face for face in faces), len(faces))
+
+
+def _explosions(dice, count):
+    """The chance that `dice` exploding dice show `count` righteous successes in all: each die rolls on while it
+    shows one, so its count is geometric and the sum of several is negative binomial."""
+    explode = _explosion_chance()
+    if dice == 0:
+        return Fraction(count == 0)
+    return math.comb(count + dice - 1, count) * explode**count * (1 - explode) ** dice
+
+
+@dataclass(frozen=True)
+class Odds:
+    success: Probability  # at least one net success
+    successes: dict  # {net successes: chance} from 0 to `highest`
+    more_successes: Probability  # more net successes than `highest`: only righteous successes' extra dice get there
+    boons: dict  # {net boons: chance}
+    banes: dict  # {net banes: chance}
+
+    @property
+    def highest(self):
+        return max(self.successes)
+
+
+def odds(pool, comet_as=SUCCESS):
+    """The exact chances of a pool's net successes, net boons and net banes, righteous successes exploding without
+    limit (issue 13 "Exact odds"; cancelling as in `resolve`, a chaos star as a bane).
+
+    Exact, no cut-off: an exploding die ends on one of its other faces, each equally likely, and how many righteous
+    successes came before is independent of that last face. So the pool is the finite convolution of every die's
+    last face plus a negative binomial count of righteous successes, which only add successes. Every fixed number
+    of net successes then needs finitely many explosion counts, and the boons and banes none. `successes` runs to
+    the most the dice reach without an explosion; `more_successes` is the exact rest.
+
+    comet_as: what each Sigmar's comet counts as, the roller's choice (seed 003 "Universal Dice Roll Effect"):
+    SUCCESS by default, since a player short of a success spends it so; BOON; or None (kept for a critical)."""
+    pool = checked_pool(pool)
+    last_faces = {(0, 0): Fraction(1)}
+    for kind, count in pool.items():
+        faces = DIE_FACES[kind]
+        if kind == EXPLODING_DIE:
+            faces = tuple(face for face in faces if EXPLODING_SYMBOL not in face)
+        shifts = _die_shifts(faces, comet_as)
+        for _ in range(count):
+            last_faces = _convolve(last_faces, shifts)
+    net_successes, net_boons = Counter(), Counter()
+    for (successes, boons), chance in last_faces.items():
+        net_successes[successes] += chance
+        net_boons[boons] += chance
+    lowest, highest = min(net_successes), max(max(net_successes), 0)
+    exploding = pool[EXPLODING_DIE]
+
+    def exactly(value):
+        """Chance of exactly `value` net successes before cancelling stops at 0: every explosion count that leaves
+        the last faces in their range."""
+        return sum(
+            (_explosions(exploding, extra) * net_successes[value - extra] for extra in range(value - lowest + 1)),
+            Fraction(0),
+        )
+
+    failure = sum((exactly(value) for value in range(min(lowest, 0), 1)), Fraction(0))
+    successes = {0: Probability(failure)} | {value: Probability(exactly(value)) for value in range(1, highest + 1)}
+    return Odds(
+        success=Probability(1 - failure),
+        successes=successes,
+        more_successes=Probability(1 - sum(successes.values())),
+        boons={0: Probability(sum(c for b, c in net_boons.items() if b <= 0))}
+        | {b: Probability(c) for b, c in sorted(net_boons.items()) if b > 0},
+        banes={0: Probability(sum(c for b, c in net_boons.items() if b >= 0))}
+        | {-b: Probability(c) for b, c in sorted(net_boons.items(), reverse=True) if b < 0},
+    )
+
+
+def net_success_chance(pool):
+    """The exact chance that `pool` rolls at least one net success (DESIGN's engine contract; see `odds`)."""
+    return odds(pool).success
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Building the dice pool
+
+# Challenge dice by difficulty: seed 003 "Difficulties" grades them 0d to 4d by how the task compares (twice less,
+# less, the same, more, twice more); the names are the core rulebook's (seed 003 "Maneuvers" 6 says Easy (1d)).
+DIFFICULTIES = {"simple": 0, "easy": 1, "average": 2, "hard": 3, "daunting": 4}
+# Seed 003 "Middle of Turn Phase" step 3: the GM gives an attack one challenge die.
+COMBAT_DIFFICULTY = 1
+
+BLINDED = "Blinded"
+COWED = "Cowed"
+DEMORALIZED = "Demoralized"
+ENERGIZED = "Energized"
+ENTANGLED = "Entangled"
+EXPOSED = "Exposed"
+FRIGHTENED = "Frightened"
+INSPIRED = "Inspired"
+INTOXICATED = "Intoxicated"
+INVIGORATED = "Invigorated"
+OVERWHELMED = "Overwhelmed"
+PERPLEXED = "Perplexed"
+RATTLED = "Rattled"
+SHOCK = "Shock"
+SLUGGISH = "Sluggish"
+STAGGERED = "Staggered"
+TRAUMATIZED = "Traumatized"
+WEAKENED = "Weakened"
+
+# Seed 003 "Condition Cards": the dice a condition on the roller adds, as (kind, count, which checks). "any" is
+# every check; the seed says "Black/Fortune" for Weakened, read as black, the misfortune die.
+CONDITION_DICE = {
+    BLINDED: ((CHALLENGE_DIE, 1, "sight"),),
+    DEMORALIZED: ((MISFORTUNE, 1, "any"),),
+    INSPIRED: ((FORTUNE, 1, "any"),),
+    INTOXICATED: ((MISFORTUNE, 2, "any"), (FORTUNE, 1, "any")),
+    OVERWHELMED: ((CHALLENGE_DIE, 1, "physical"),),
+    PERPLEXED: ((CHALLENGE_DIE, 1, "mental"),),
+    SHOCK: ((MISFORTUNE, 1, "mental"),),
+    TRAUMATIZED: ((CHALLENGE_DIE, 1, "initiative"),),
+    WEAKENED: ((MISFORTUNE, 2, "strength"),),
+}
+# Seed 003 "Condition Cards" › Exposed: a condition on the target that helps whoever attacks it.
+TARGET_CONDITION_DICE = {EXPOSED: ((FORTUNE, 1, "any"),)}
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a check is made with: the characteristic, and whether it needs sight or is the initiative check."""
+
+    characteristic: str
+    sight: bool = False
+    initiative: bool = False
+
+    def covers(self, scope):
+        return (
+            scope == "any"
+            or (scope == "physical" and self.characteristic in PHYSICAL)
+            or (scope == "mental" and self.characteristic in MENTAL)
+            or scope == self.characteristic
+            or (scope == "sight" and self.sight)
+            or (scope == "initiative" and self.initiative)
+        )
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: str  # a die kind
+    count: int
+    why: str
+
+
+def stance_dice(rating, stance, conditions=()):
+    """(kind, count): how many of a characteristic's dice the stance turns into conservative (stance < 0) or
+    reckless (stance > 0) dice.
+
+    The core rulebook turns one characteristic die per step, never more than the rating. Seed 003 "Condition
+    Cards": Staggered counts the stance one step nearer neutral, Frightened turns one die fewer, Cowed forbids
+    reckless dice and Rattled conservative ones."""
+    kind = RECKLESS if stance > 0 else CONSERVATIVE
+    if (kind == RECKLESS and COWED in conditions) or (kind == CONSERVATIVE and RATTLED in conditions):
+        return kind, 0
+    steps = abs(stance) - (STAGGERED in conditions) - (FRIGHTENED in conditions)
+    return kind, max(0, min(steps, rating))
+
+
+def pool_sources(
+    check,
+    rating,
+    stance=0,
+    *,
+    training=0,
+    specialisations=0,
+    fortune=0,
+    difficulty=0,
+    defence=0,
+    opposing_training=0,
+    conditions=(),
+    target_conditions=(),
+    fatigue=0,
+    stress=0,
+    toughness=0,
+    willpower=0,
+    extra=(),
+):
+    """Every die a check's pool holds and why, for the summary shown before the roll (seed 003 "Middle of Turn
+    Phase" steps 2-3).
+
+    - The characteristic's rating in dice, some of them stance dice (`stance_dice`).
+    - One expertise die per level of skill training and one fortune die per specialisation that applies (core
+      rulebook); `fortune`: the characteristic's own fortune dice (seed 003 "Advancement").
+    - Challenge dice for the difficulty (a name of DIFFICULTIES or a count; seed 003 "Difficulties"); one
+      misfortune die per point of the target's Defence (step 3) and per level of the opposing relevant skill or
+      specialisation (seed 003 "Difficulties").
+    - Conditions on the roller and on the target (CONDITION_DICE, TARGET_CONDITION_DICE).
+    - Seed 003 "Impairments & Wounds": Fatigued adds a misfortune die to physical checks for each fatigue past
+      Toughness, Distressed to mental ones for each stress past Willpower.
+    - extra: (kind, count, why) the GM or an ally adds (assist, environment, a damaged item, a henchmen group's
+      members).
+    """
+    if rating < 0:
+        raise ValueError("a characteristic is at least 0")
+    difficulty = DIFFICULTIES[difficulty] if isinstance(difficulty, str) else difficulty
+    stance_kind, converted = stance_dice(rating, stance, conditions)
+    name = check.characteristic.capitalize()
+    sources = [
+        Source(CHARACTERISTIC, rating - converted, name),
+        Source(stance_kind, converted, f"{stance_kind} stance"),
+        Source(EXPERTISE, training, "skill training"),
+        Source(FORTUNE, specialisations, "specialisations"),
+        Source(FORTUNE, fortune, f"{name} fortune dice"),
+        Source(CHALLENGE_DIE, difficulty, "difficulty"),
+        Source(MISFORTUNE, defence, "Defence"),
+        Source(MISFORTUNE, opposing_training, "opposing skill"),
+    ]
+    for held, table, whose in ((conditions, CONDITION_DICE, ""), (target_conditions, TARGET_CONDITION_DICE, "target ")):
+        for condition in held:
+            for kind, count, scope in table.get(condition, ()):
+                if check.covers(scope):
+                    sources.append(Source(kind, count, f"{whose}{condition}"))
+    if check.covers("physical"):
+        sources.append(Source(MISFORTUNE, max(fatigue - toughness, 0), FATIGUED))
+    if check.covers("mental"):
+        sources.append(Source(MISFORTUNE, max(stress - willpower, 0), DISTRESSED))
+    sources.extend(Source(*added) for added in extra)
+    if any(source.count < 0 for source in sources):
+        raise ValueError("a pool cannot lose dice it does not have")
+    return tuple(source for source in sources if source.count)
+
+
+def build_pool(check, rating, stance=0, **modifiers):
+    """The pool of DESIGN's engine contract, {kind: count} for every kind, from `pool_sources`."""
+    pool = dict.fromkeys(DIE_KINDS, 0)
+    for source in pool_sources(check, rating, stance, **modifiers):
+        pool[source.kind] += source.count
+    return checked_pool(pool)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Impairments (seed 003 "Impairments & Wounds") and spellcasters (seed 003 "Spellcaster Conditions")
+
+FATIGUED = "Fatigued"
+UNCONSCIOUS = "Unconscious"
+DISTRESSED = "Distressed"
+EXHAUSTED = "Exhausted"
+STRAINED = "Strained"
+# Both leave the character unconscious (seed 003 "Impairments & Wounds").
+PASSED_OUT = frozenset({UNCONSCIOUS, EXHAUSTED})
+
+
+def impairments(fatigue, stress, toughness, willpower):
+    """Seed 003 "Impairments & Wounds": Fatigued past Toughness in fatigue, Unconscious past twice Toughness;
+    Distressed past Willpower in stress, Exhausted past twice Willpower; Strained when Fatigued and Distressed."""
+    found = set()
+    if fatigue > toughness:
+        found.add(FATIGUED)
+    if fatigue > 2 * toughness:
+        found.add(UNCONSCIOUS)
+    if stress > willpower:
+        found.add(DISTRESSED)
+    if stress > 2 * willpower:
+        found.add(EXHAUSTED)
+    if {FATIGUED, DISTRESSED} <= found:
+        found.add(STRAINED)
+    return found
+
+
+EQUILIBRIUM = "Equilibrium"
+EXCESS_POWER = "Excess Power"
+ZERO_POWER = "Zero Power"
+
+
+def spellcaster_conditions(power, willpower):
+    """Seed 003 "Spellcaster Conditions": at Equilibrium when power (or favour) equals Willpower, in Excess past
+    twice Willpower (the safety threshold), at Zero with none left."""
+    found = set()
+    if power == willpower:
+        found.add(EQUILIBRIUM)
+    if power > 2 * willpower:
+        found.add(EXCESS_POWER)
+    if power == 0:
+        found.add(ZERO_POWER)
+    return found
+
+
+def toward_equilibrium(power, willpower):
+    """Seed 003 "End of Turn Phase" step 5 and "Rally Phase" step 5: power or favour moves toward equilibrium
+    (= Willpower, "Spellcaster Conditions"), one point a turn in the core rulebook."""
+    return power + (power < willpower) - (power > willpower)
+
+
+@dataclass(frozen=True)
+class Venting:
+    power: int  # what is left: equilibrium
+    fatigue: int  # one per point vented
+    misfortune_dice: int  # one per point past the safety threshold; roll them through `venting_harm`
+
+
+def vent_power(power, willpower):
+    """Seed 003 "Spellcaster Conditions" › Excess Power: a caster past the safety threshold who does not spend a
+    manoeuvre and a stress to hold it vents down to equilibrium, suffering a fatigue per point vented and rolling
+    a misfortune die per point that was past the threshold."""
+    vented = max(power - willpower, 0)
+    return Venting(power - vented, vented, max(power - 2 * willpower, 0))
+
+
+def venting_harm(symbols):
+    """(wounds, stress) from the venting roll: one wound per challenge, one stress per bane (seed 003 "Spellcaster
+    Conditions" › Excess Power)."""
+    counts = Counter(symbols)
+    return counts[CHALLENGE], counts[BANE]
+
+
+def forced_power_loss(power, loss):
+    """(power left, challenge dice for the Discipline check): power cannot go below 0, and seed 003 "Spellcaster
+    Conditions" › Zero Power gives the check a challenge die per point that could not be lost (0: no check)."""
+    return max(power - loss, 0), max(loss - power, 0)
+
+
+@dataclass(frozen=True)
+class ZeroPowerResult:
+    stress: int
+    insanity_tokens: int | None  # a Temporary Insanity with the Chaos/Enigma or Trauma trait and these extra tokens
+
+
+def zero_power_result(passed, difficulty):
+    """Seed 003 "Spellcaster Conditions" › Zero Power: the Discipline check costs one stress either way; failing
+    it adds a Temporary Insanity with as many extra tokens as the check had challenge dice."""
+    return ZeroPowerResult(1, None if passed else difficulty)
