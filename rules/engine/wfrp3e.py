@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.engine.initiative import place_among, turn_order
 from rules.engine.probability import Probability
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -538,3 +539,397 @@ def zero_power_result(passed, difficulty):
     """Seed 003 "Spellcaster Conditions" › Zero Power: the Discipline check costs one stress either way; failing
     it adds a Temporary Insanity with as many extra tokens as the check had challenge dice."""
     return ZeroPowerResult(1, None if passed else difficulty)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Wounds (seed 003 "Middle of Turn Phase", "Impairments & Wounds", "Enemies", "Henchmen")
+
+MINIMUM_WOUNDS = 1
+# Seed 003 "Middle of Turn Phase" step 4: a failed attack that still scores a critical deals one wound.
+FAILED_CRITICAL_WOUNDS = 1
+# Seed 003 "Condition Cards" › Weakened: attacks made with Strength deal two less.
+WEAKENED_DAMAGE = 2
+
+
+def wounds_inflicted(damage, strength, toughness, soak):
+    """Seed 003 "Middle of Turn Phase" step 5: (damage value + Strength, or Agility for the attacks made with it)
+    − (the target's Toughness + Soak), never below one. `strength` is whichever characteristic the attack adds."""
+    return max(damage + strength - toughness - soak, MINIMUM_WOUNDS)
+
+
+def attack_wounds(succeeded, damage, strength, toughness, soak, critical=False, weakened=False):
+    """Wounds an attack deals: `wounds_inflicted` when it succeeds, one when it fails but scores a critical, none
+    otherwise (seed 003 "Middle of Turn Phase" steps 4-5); Weakened takes two off a Strength attack's damage."""
+    if succeeded:
+        return wounds_inflicted(damage - (WEAKENED_DAMAGE if weakened else 0), strength, toughness, soak)
+    return FAILED_CRITICAL_WOUNDS if critical else 0
+
+
+@dataclass(frozen=True)
+class Health:
+    wounds: int  # normal wounds
+    criticals: int
+    knocked_out: bool
+    dead: bool
+
+
+def suffer_wounds(wounds, criticals, threshold, toughness, new_wounds=0, new_criticals=0):
+    """Seed 003 "Impairments & Wounds": more normal wounds than the wound threshold knock the character out and
+    turn one of them into a critical; more criticals than Toughness kill. Read: each time wounds land past the
+    threshold, one of them becomes a critical, so a fallen character's criticals keep growing."""
+    wounds, criticals = wounds + new_wounds, criticals + new_criticals
+    knocked_out = wounds > threshold
+    if knocked_out and new_wounds:
+        wounds, criticals = wounds - 1, criticals + 1
+    return Health(wounds, criticals, knocked_out, criticals > toughness)
+
+
+def first_aid_challenge(criticals):
+    """Challenge dice on a First Aid check, and on the Resilience check to recover: one while only lightly wounded,
+    two once critically wounded (seed 003 "Impairments & Wounds", "Healing & Recovery" › "Resilience Check")."""
+    return 2 if criticals else 1
+
+
+def enemy_wounds(fatigue=0, stress=0):
+    """Seed 003 "Enemies": what would be fatigue or stress for a hero is wounds for an enemy."""
+    return fatigue + stress
+
+
+def henchmen_wound_threshold(toughness, members):
+    """Seed 003 "Henchmen": a group's wound threshold is Toughness times its members."""
+    return toughness * members
+
+
+def henchmen_standing(toughness, members, wounds):
+    """Members still up. The seed's group shares one threshold; read: a member falls for each full Toughness in
+    wounds."""
+    return max(members - wounds // toughness, 0)
+
+
+def henchmen_fortune(standing):
+    """Seed 003 "Henchmen": the group attacks once, with a fortune die for each member besides the attacker."""
+    return max(standing - 1, 0)
+
+
+def henchmen_critical(severity):
+    """Seed 003 "Henchmen": a critical on henchmen is that many normal wounds instead."""
+    return severity
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Condition cards (seed 003 "Condition Cards", "Condition Durations")
+
+BRIEF = "brief"
+LINGERING = "lingering"
+DEPENDENT = "dependent"
+PERMANENT = "permanent"
+DURATIONS = (BRIEF, LINGERING, DEPENDENT, PERMANENT)
+BRIEF_TOKENS = 3
+
+CONDITION_DURATIONS = {
+    BLINDED: LINGERING,
+    COWED: BRIEF,
+    "Damaged": LINGERING,
+    DEMORALIZED: LINGERING,
+    ENERGIZED: BRIEF,
+    ENTANGLED: LINGERING,
+    "Environmental Condition": DEPENDENT,
+    EXPOSED: BRIEF,
+    FRIGHTENED: DEPENDENT,
+    "Ill-Fortuned": BRIEF,
+    INSPIRED: LINGERING,
+    INTOXICATED: LINGERING,
+    INVIGORATED: LINGERING,
+    OVERWHELMED: BRIEF,
+    PERPLEXED: BRIEF,
+    RATTLED: BRIEF,
+    SHOCK: LINGERING,
+    SLUGGISH: BRIEF,
+    STAGGERED: BRIEF,
+    TRAUMATIZED: LINGERING,
+    WEAKENED: BRIEF,
+}
+# Each cancels the other.
+CANCELS = {INSPIRED: DEMORALIZED, DEMORALIZED: INSPIRED, ENERGIZED: SLUGGISH, SLUGGISH: ENERGIZED}
+
+GAINED = "gained"
+RENEWED = "renewed"
+ALREADY_HELD = "already held"
+CANCELLED = "cancelled"
+
+
+def gain_condition(held, name, duration=None):
+    """(conditions, what happened) when `name` lands on someone holding `held` = {name: tracking tokens, None for
+    the durations without}.
+
+    Seed 003 "Condition Durations": a brief condition starts with three tracking tokens; brief and lingering ones
+    do not stack. Read: a brief one gained again goes back to three tokens, anything else already held stays as
+    it is. A condition meeting the one it cancels (CANCELS) removes it and is itself spent. duration: for
+    conditions an admin added, defaults to CONDITION_DURATIONS."""
+    duration = duration or CONDITION_DURATIONS[name]
+    if duration not in DURATIONS:
+        raise ValueError(f"'{duration}' is not a duration")
+    held = dict(held)
+    opposite = CANCELS.get(name)
+    if opposite in held:
+        del held[opposite]
+        return held, CANCELLED
+    tokens = BRIEF_TOKENS if duration == BRIEF else None
+    happened = GAINED if name not in held else RENEWED if held[name] != tokens else ALREADY_HELD
+    held[name] = tokens
+    return held, happened
+
+
+def conditions_kept(held, ending, durations=CONDITION_DURATIONS):
+    """The conditions left when `ending` is "rally" or "encounter": a rally ends the lingering ones (seed 003
+    "Condition Durations"), the end of an encounter or act everything but the permanent ones (seed 003 "End Of
+    Encounter/Act" step 5). Dependent ones otherwise last until their cause goes, which the caller sees."""
+    gone = {"rally": {LINGERING}, "encounter": {BRIEF, LINGERING, DEPENDENT}}[ending]
+    return {name: tokens for name, tokens in held.items() if durations.get(name, PERMANENT) not in gone}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Recharge tokens and the end of a turn (seed 003 "End of Turn Phase")
+
+# Seed 003 "Maneuvers" 2: socketing a talent that is not constant puts four recharge tokens on it.
+TALENT_SOCKET_TOKENS = 4
+# Seed 003 "Condition Cards" › Staggered: one more token on an active defence.
+STAGGERED_DEFENCE_TOKENS = 1
+
+END_OF_TURN_STEPS = {
+    1: "recharge tokens on the cards and talents used",
+    2: "a tracking token off each brief condition",
+    3: "a recharge token off each action card",
+    4: "a recharge token off each talent",
+    5: "power or favour toward equilibrium",
+}
+
+
+def recharge_tokens(rating, active_defence=False, conditions=()):
+    """Tokens a card takes when used: its recharge rating, one more for an active defence while Staggered."""
+    return rating + (STAGGERED_DEFENCE_TOKENS if active_defence and STAGGERED in conditions else 0)
+
+
+@dataclass(frozen=True)
+class Change:
+    step: int  # in END_OF_TURN_STEPS
+    subject: str  # a card, talent or condition, or "power"
+    before: int | None
+    after: int | None  # None: the condition is gone
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    action_cards: dict  # {name: recharge tokens}, 0 when ready
+    talents: dict
+    conditions: dict
+    power: int | None
+    changes: tuple[Change, ...]  # for the log
+
+
+def _count_down(tokens, step, changes, extra=None):
+    after = {}
+    for name, before in tokens.items():
+        after[name] = max(before - 1 - (name == extra), 0) if before else before
+        if after[name] != before:
+            changes.append(Change(step, name, before, after[name]))
+    return after
+
+
+def end_of_turn(
+    action_cards,
+    talents,
+    conditions,
+    *,
+    used_cards=None,
+    used_talents=None,
+    power=None,
+    willpower=None,
+    invigorated_card=None,
+):
+    """Seed 003 "End of Turn Phase" steps 1-5 in order, and what each changed. Step 6 (other effects) is the
+    table's.
+
+    action_cards, talents: {name: recharge tokens}; used_cards, used_talents: {name: tokens to place} for those
+    used this turn (`recharge_tokens`); conditions: {name: tracking tokens or None}; power: None for a character
+    who casts no spells. An enemy's delay counters count down as its action cards do (seed 003 "Enemies").
+    invigorated_card: the recharging card or talent that loses one more token while Invigorated (seed 003
+    "Condition Cards")."""
+    changes = []
+    extra = invigorated_card if INVIGORATED in conditions else None
+    action_cards, talents = dict(action_cards), dict(talents)
+    for cards, used in ((action_cards, used_cards or {}), (talents, used_talents or {})):
+        for name, tokens in used.items():
+            changes.append(Change(1, name, cards.get(name, 0), tokens))
+            cards[name] = tokens
+    kept = {}
+    for name, tokens in conditions.items():
+        if tokens is None:
+            kept[name] = None
+            continue
+        changes.append(Change(2, name, tokens, tokens - 1 if tokens > 1 else None))
+        if tokens > 1:
+            kept[name] = tokens - 1
+    action_cards = _count_down(action_cards, 3, changes, extra)
+    talents = _count_down(talents, 4, changes, extra)
+    if power is not None:
+        after = toward_equilibrium(power, willpower)
+        if after != power:
+            changes.append(Change(5, "power", power, after))
+        power = after
+    return TurnEnd(action_cards, talents, kept, power, tuple(changes))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stance (seed 003 "Beginning of Turn Phase"): negative steps are conservative, positive ones reckless, 0 neutral
+
+FREE_STANCE_STEPS = 1
+STRESS_PER_STANCE_STEP = 1
+
+
+@dataclass(frozen=True)
+class StanceShift:
+    stance: int
+    stress: int
+
+
+def shift_stance(current, wanted, conservative_steps, reckless_steps):
+    """Seed 003 "Beginning of Turn Phase" step 1: one step along the meter is free, each further one costs a
+    stress. The meter runs from -conservative_steps to +reckless_steps."""
+    if not -conservative_steps <= wanted <= reckless_steps:
+        raise ValueError(f"the stance meter runs from {-conservative_steps} to {reckless_steps}")
+    steps = abs(wanted - current)
+    return StanceShift(wanted, max(steps - FREE_STANCE_STEPS, 0) * STRESS_PER_STANCE_STEP)
+
+
+def toward_neutral(stance):
+    """One step nearer neutral, as the rally phase requires (seed 003 "Rally Phase of Encounter/Act" step 2)."""
+    return stance - (stance > 0) + (stance < 0)
+
+
+def beginning_of_turn_stress(conditions):
+    """Seed 003 "Condition Cards" › Frightened: one stress at the start of each turn."""
+    return 1 if FRIGHTENED in conditions else 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Manoeuvres and range bands (seed 003 "Maneuvers")
+
+FREE_MANOEUVRES = 1
+FATIGUE_PER_MANOEUVRE = 1
+# Seed 003 "Condition Cards" › Entangled: a physical action costs two fatigue.
+ENTANGLED_ACTION_FATIGUE = 2
+
+ENGAGED, CLOSE, MEDIUM, LONG, EXTREME = "engaged", "close", "medium", "long", "extreme"
+RANGE_BANDS = (ENGAGED, CLOSE, MEDIUM, LONG, EXTREME)
+# Manoeuvres to cross from each band to the next one out; the seed gives them inward, read as the same outward.
+BAND_CROSSING = {ENGAGED: 1, CLOSE: 1, MEDIUM: 2, LONG: 3}
+
+
+def manoeuvre_fatigue(performed, conditions=()):
+    """Fatigue the next manoeuvre costs when `performed` came before it this turn: the first is free, each further
+    one a fatigue (seed 003 "Maneuvers"). Seed 003 "Condition Cards": Energized makes one more free, Sluggish and
+    Entangled add a fatigue to every manoeuvre."""
+    free = FREE_MANOEUVRES + (ENERGIZED in conditions)
+    return (FATIGUE_PER_MANOEUVRE if performed >= free else 0) + (SLUGGISH in conditions) + (ENTANGLED in conditions)
+
+
+def action_fatigue(conditions, physical):
+    """Seed 003 "Condition Cards" › Entangled: what a physical action costs in fatigue while entangled."""
+    return ENTANGLED_ACTION_FATIGUE if physical and ENTANGLED in conditions else 0
+
+
+@dataclass(frozen=True)
+class Movement:
+    manoeuvres: int
+    free_attack: bool  # the engaged opponent gets one free attack
+
+
+def movement(start, end, safely=True):
+    """Seed 003 "Maneuvers" 7: manoeuvres to move between range bands (BAND_CROSSING). Leaving an engagement
+    without the manoeuvre to disengage safely costs none for that step but gives the opponent a free attack."""
+    first, last = sorted((RANGE_BANDS.index(start), RANGE_BANDS.index(end)))
+    cost = sum(BAND_CROSSING[band] for band in RANGE_BANDS[first:last])
+    rushed = start == ENGAGED and end != ENGAGED and not safely
+    return Movement(cost - (BAND_CROSSING[ENGAGED] if rushed else 0), rushed)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Initiative (seed 003 "Active Player's Turn")
+
+
+def initiative_order(combatants, roll_off):
+    """Seed 003 "Active Player's Turn": initiative is the successes of an Agility check (`initiative_check`).
+
+    combatants: {key: (successes, agility)}. The seed breaks no ties; as in the project's other systems the higher
+    Agility goes first, then roll_off(key) -> number, higher first. Returns (keys in order, {key: [roll-offs]})."""
+    return turn_order(combatants, roll_off)
+
+
+def initiative_place(order, newcomer, roll_off):
+    """Where a combatant joining the fight, or re-rolling in a rally, takes its place in an order already set.
+    order: [(key, (successes, agility))]; newcomer: (key, (successes, agility)). Returns (index, roll-offs)."""
+    return place_among(order, newcomer, lambda ranks: initiative_order(ranks, roll_off))
+
+
+def initiative_check(agility, stance=0, **modifiers):
+    """The initiative check's pool: an Agility check that the conditions for initiative checks touch (Traumatized,
+    seed 003 "Condition Cards")."""
+    return build_pool(Check("agility", initiative=True), agility, stance, **modifiers)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Fear and terror (seed 003 "Fear & Terror Checks")
+
+
+@dataclass(frozen=True)
+class FearResult:
+    stress: int
+    fatigue: int
+    frightened: bool
+
+
+def fear_result(rating, passed, banes, terror=False):
+    """The Discipline check on first meeting a creature of Fear or Terror X has X challenge dice. Failing against
+    Fear X costs X stress, against Terror X also X fatigue; two banes leave the character Frightened whatever the
+    result."""
+    lost = 0 if passed else rating
+    return FearResult(lost, lost if terror else 0, banes >= 2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Recovery: rally phase, end of an encounter or act, end of an episode (seed 003 "Game Time")
+
+
+@dataclass(frozen=True)
+class Recovery:
+    stance: int
+    fatigue: int
+    stress: int
+    power: int | None
+    action_cards: dict
+    talents: dict
+    conditions: dict
+
+
+def rally(stance, fatigue, stress, action_cards, talents, conditions, power=None, willpower=None):
+    """Seed 003 "Rally Phase of Encounter/Act" steps 2-5: stance a step toward neutral, a recharge token off every
+    recharging card and talent (read: "any" as each), a stress and a fatigue recovered (no stress in Shock, seed
+    003 "Condition Cards"), power or favour as at the end of a turn; the lingering conditions end (seed 003
+    "Condition Durations"). Fortune points and the rally step action are the table's."""
+    return Recovery(
+        stance=toward_neutral(stance),
+        fatigue=max(fatigue - 1, 0),
+        stress=stress if SHOCK in conditions else max(stress - 1, 0),
+        power=None if power is None else toward_equilibrium(power, willpower),
+        action_cards={name: max(tokens - 1, 0) for name, tokens in action_cards.items()},
+        talents={name: max(tokens - 1, 0) for name, tokens in talents.items()},
+        conditions=conditions_kept(conditions, "rally"),
+    )
+
+
+def rest(fatigue, stress, toughness, willpower):
+    """(fatigue, stress) after the end of an encounter or act, a full rest or the end of an episode: fatigue down
+    by Toughness, stress by Willpower (seed 003 "End Of Encounter/Act" and "End of an Episode", steps 1-2). The
+    end of an encounter also ends the conditions that are not permanent: `conditions_kept(held, "encounter")`."""
+    return max(fatigue - toughness, 0), max(stress - willpower, 0)
