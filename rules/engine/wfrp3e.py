@@ -87,16 +87,19 @@ def checked_pool(pool):
 def roll_pool(pool, d):
     """Roll every die of the pool: ((kind, face), ...), each exploding expertise die followed by the one it adds.
 
-    d(sides) -> 1..sides picks a face (the faces in DIE_FACES order)."""
+    d(sides) -> 1..sides picks a face (the faces in DIE_FACES order). A d that keeps showing righteous successes
+    past MAX_POOL_DICE extra dice is broken (fair dice do so about once in 6**60 rolls) and raises ValueError."""
     rolled = []
     for kind, count in checked_pool(pool).items():
+        faces = DIE_FACES[kind]
         for _ in range(count):
-            while True:
-                faces = DIE_FACES[kind]
+            face = faces[d(len(faces)) - 1]
+            rolled.append((kind, face))
+            while kind == EXPLODING_DIE and EXPLODING_SYMBOL in face:
+                if len(rolled) > 2 * MAX_POOL_DICE:
+                    raise ValueError("too many righteous successes in a row: the dice are not fair")
                 face = faces[d(len(faces)) - 1]
                 rolled.append((kind, face))
-                if kind != EXPLODING_DIE or EXPLODING_SYMBOL not in face:
-                    break
     return tuple(rolled)
 
 
@@ -266,8 +269,8 @@ def odds(pool, comet_as=SUCCESS):
     exploding = pool[EXPLODING_DIE]
 
     def exactly(value):
-        """Chance of exactly `value` net successes before cancelling stops at 0: every explosion count that leaves
-        the last faces in their range."""
+        """Chance that successes less challenges come to exactly `value` (below 0 when challenges win), over every
+        explosion count that the last faces can make up the rest of."""
         return sum(
             (_explosions(exploding, extra) * net_successes[value - extra] for extra in range(value - lowest + 1)),
             Fraction(0),
@@ -412,7 +415,10 @@ def pool_sources(
     """
     if rating < 0:
         raise ValueError("a characteristic is at least 0")
-    difficulty = DIFFICULTIES[difficulty] if isinstance(difficulty, str) else difficulty
+    if isinstance(difficulty, str):
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"'{difficulty}' is not a difficulty: {', '.join(DIFFICULTIES)}")
+        difficulty = DIFFICULTIES[difficulty]
     stance_kind, converted = stance_dice(rating, stance, conditions)
     name = check.characteristic.capitalize()
     sources = [
@@ -532,7 +538,7 @@ def forced_power_loss(power, loss):
 @dataclass(frozen=True)
 class ZeroPowerResult:
     stress: int
-    insanity_tokens: int | None  # a Temporary Insanity with the Chaos/Enigma or Trauma trait and these extra tokens
+    insanity_tokens: int | None  # extra tokens on a new Temporary Insanity (trait: Chaos/Enigma or Trauma)
 
 
 def zero_power_result(passed, difficulty):

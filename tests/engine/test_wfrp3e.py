@@ -115,7 +115,7 @@ def test_impossible_pools_are_refused():
         wfrp3e.build_pool(STRENGTH, -1)
     with pytest.raises(ValueError):
         wfrp3e.build_pool(STRENGTH, 2, extra=[("fortune", -1, "mistake")])
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError):
         wfrp3e.build_pool(STRENGTH, 2, difficulty="impossible")
 
 

@@ -266,3 +266,8 @@ def test_odds_are_distributions_and_move_the_right_way(pool, helping, hindering)
 def test_a_large_pool_stays_quick_and_exact():
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 6)
     assert isinstance(wfrp3e.net_success_chance(pool).denominator, int)
+
+
+def test_dice_that_explode_forever_are_refused():
+    with pytest.raises(ValueError):
+        wfrp3e.roll_pool({"expertise": 1}, lambda sides: 3)
