@@ -462,13 +462,12 @@ UNCONSCIOUS = "Unconscious"
 DISTRESSED = "Distressed"
 EXHAUSTED = "Exhausted"
 STRAINED = "Strained"
-# Both leave the character unconscious (seed 003 "Impairments & Wounds").
-PASSED_OUT = frozenset({UNCONSCIOUS, EXHAUSTED})
 
 
 def impairments(fatigue, stress, toughness, willpower):
     """Seed 003 "Impairments & Wounds": Fatigued past Toughness in fatigue, Unconscious past twice Toughness;
-    Distressed past Willpower in stress, Exhausted past twice Willpower; Strained when Fatigued and Distressed."""
+    Distressed past Willpower in stress, Exhausted past twice Willpower; Strained when Fatigued and Distressed.
+    Unconscious and Exhausted both leave the character senseless."""
     found = set()
     if fatigue > toughness:
         found.add(FATIGUED)
