@@ -132,3 +132,26 @@ class HouseRuleAdmin(ReferenceDataAdmin):
     search_fields = [*ReferenceDataAdmin.search_fields, "full_text"]
     ordering = ["system", "order"]
     fields = ["system", "name", "key", "group", "status", "order", "description", "full_text", "source", "customised"]
+
+
+@admin.register(models.ActionCard)
+class ActionCardAdmin(ReferenceDataAdmin):
+    list_display = ["name", "type", "skill", "recharge", "difficulty", "system", "customised"]
+    list_filter = [*ReferenceDataAdmin.list_filter, "type"]
+
+
+@admin.register(models.Talent)
+class TalentAdmin(ReferenceDataAdmin):
+    list_display = ["name", "type", "constant", "recharge", "system", "customised"]
+    list_filter = [*ReferenceDataAdmin.list_filter, "type"]
+
+
+@admin.register(models.ConditionCard)
+class ConditionCardAdmin(ReferenceDataAdmin):
+    list_display = ["name", "duration", "cancels", "system", "customised"]
+    list_filter = [*ReferenceDataAdmin.list_filter, "duration"]
+
+
+@admin.register(models.CriticalWoundCard)
+class CriticalWoundCardAdmin(ReferenceDataAdmin):
+    list_display = ["name", "severity", "system", "customised"]

@@ -26,6 +26,10 @@ KINDS = {
     "manoeuvres": rules.Manoeuvre,
     "traps": rules.Trap,
     "buildings": rules.Building,
+    "action_cards": rules.ActionCard,
+    "talents": rules.Talent,
+    "condition_cards": rules.ConditionCard,
+    "critical_wound_cards": rules.CriticalWoundCard,
     "house_rules": rules.HouseRule,
 }
 
