@@ -1,0 +1,122 @@
+"""A WFRP 3e character's sheet worked out from a character: characteristics, skills with their training and
+specialisations, the wound threshold, wounds and critical wounds, fatigue and stress beside the characteristic each
+is measured against, the stance meter, power or favour with its equilibrium, insanities and diseases, and the size
+of a henchmen group. The sheet page reads a character through this one place.
+
+Training a skill is CharacterSkill.advances (its level). The rest lives in Character.points: the counters of
+POINTS, and three mappings by name, SPECIALISATIONS ({skill: [specialisation, ...]}), INSANITIES and DISEASES
+({name: "temporary" or "permanent"}).
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from characters.models import Character, CharacterSkill
+from rules.models import Characteristic, Skill
+from rules.systems import GameSystem
+
+# The counters, with what a new character starts with. The stance meter's steps on each side are a plausible
+# starting meter (the seed gives none). "power" is a wizard's power or a priest's favour, whichever the character
+# channels.
+POINTS = {
+    "wounds": 0,
+    "critical_wounds": 0,
+    "fatigue": 0,
+    "stress": 0,
+    "conservative_steps": 2,
+    "reckless_steps": 2,
+    "power": 0,
+}
+SPECIALISATIONS = "specialisations"
+INSANITIES = "insanities"
+DISEASES = "diseases"
+PERMANENT, TEMPORARY = "permanent", "temporary"
+
+# Seed 003 "Spellcaster Conditions": a wizard gathers power through Channeling, a priest favour through Piety.
+POWER_WORDS = {"Channeling": "Power", "Piety": "Favour"}
+# Seed 003 "Henchmen": a group fights as one; the trait's rating is how many it numbers.
+HENCHMEN = "Henchmen"
+
+
+@dataclass(frozen=True)
+class SheetValue:
+    name: str
+    value: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class SheetSkill:
+    name: str
+    characteristic: str
+    training: int
+    specialisations: tuple
+
+
+@dataclass(frozen=True)
+class Affliction:
+    """An insanity or a disease, temporary until a failed check at the end of an act makes it permanent."""
+
+    name: str
+    permanent: bool
+
+
+class Sheet:
+    def __init__(self, character, characteristics=None, skills=None):
+        self.character = character
+        rows = characteristics if characteristics is not None else characteristic_rows()
+        skills = skills if skills is not None else skill_rows()
+        self.characteristics = [SheetValue(row.name, character.characteristic(row.name), row.full_name) for row in rows]
+        self.skills = trained_skills(character, skills)
+
+        def point(key):
+            return character.point(key, POINTS[key])
+
+        self.wounds, self.critical_wounds = point("wounds"), point("critical_wounds")
+        self.fatigue, self.stress = point("fatigue"), point("stress")
+        self.conservative_steps, self.reckless_steps = point("conservative_steps"), point("reckless_steps")
+        self.power = point("power")
+        self.wound_threshold = character.max_wounds
+        self.toughness = character.characteristic("To")
+        self.willpower = character.characteristic("WP")
+        trained = {skill.name for skill in self.skills}
+        self.power_word = next((word for skill, word in POWER_WORDS.items() if skill in trained), "")
+        self.equilibrium = self.willpower  # seed 003 "Spellcaster Conditions" › "Equilibrium"
+        self.insanities = afflictions(character.points.get(INSANITIES))
+        self.diseases = afflictions(character.points.get(DISEASES))
+        size = character.traits.get(HENCHMEN)
+        self.henchmen = size if isinstance(size, int) and not isinstance(size, bool) else 0
+
+
+def trained_skills(character, skills):
+    """The skills the character has training or a specialisation in, by name; `skills` maps each skill's name to
+    its rules.Skill row (for the characteristic of a skill known only by a specialisation)."""
+    training = {entry.skill.name: entry.advances for entry in character.skills.all()}
+    specialised = character.points.get(SPECIALISATIONS) or {}
+    return [
+        SheetSkill(name, skills[name].characteristic.name, training.get(name, 0), tuple(specialised.get(name, ())))
+        for name in sorted(training.keys() | specialised.keys())
+        if name in skills
+    ]
+
+
+def afflictions(stored):
+    return [Affliction(name, kind == PERMANENT) for name, kind in sorted((stored or {}).items())]
+
+
+def characteristic_rows():
+    return list(Characteristic.objects.filter(system=GameSystem.WFRP3E))
+
+
+def skill_rows():
+    rows = Skill.objects.filter(system=GameSystem.WFRP3E).select_related("characteristic")
+    return {skill.name: skill for skill in rows}
+
+
+def sheets(character_ids):
+    characteristics, skills = characteristic_rows(), skill_rows()
+    characters = Character.objects.filter(pk__in=character_ids).prefetch_related(
+        Prefetch("skills", CharacterSkill.objects.select_related("skill"))
+    )
+    return {c.pk: Sheet(c, characteristics, skills) for c in characters}

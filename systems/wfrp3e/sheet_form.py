@@ -1,0 +1,99 @@
+"""The GM's form for a WFRP 3e character: the generic sheet (characteristics, skills with their training level as
+advances) plus the counters of a WFRP 3e sheet, the specialisations trained, insanities and diseases."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from characters.forms import CharacterForm
+from rules.models import Skill
+from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, POINTS, SPECIALISATIONS, TEMPORARY
+
+POINT_FIELDS = {
+    "wounds": ("Wounds", "Normal wounds suffered, against the wound threshold."),
+    "critical_wounds": ("Critical wounds", "More than Toughness of them is death."),
+    "fatigue": ("Fatigue", "Past Toughness the character is Fatigued."),
+    "stress": ("Stress", "Past Willpower the character is Distressed."),
+    "conservative_steps": ("Conservative steps", "Length of the stance meter's conservative side."),
+    "reckless_steps": ("Reckless steps", "Length of the stance meter's reckless side."),
+    "power": ("Power or favour", "Power for a wizard, favour for a priest; it settles back to Willpower."),
+}
+AFFLICTION_FIELDS = {
+    INSANITIES: ("Insanities", "e.g. Night Terrors, Paranoia (permanent)"),
+    DISEASES: ("Diseases", "e.g. Bloody Flux (permanent), Grave Rot"),
+}
+PERMANENT_MARK = re.compile(rf"\s*\((?P<kind>{PERMANENT}|{TEMPORARY})\)$", re.IGNORECASE)
+
+
+class Wfrp3eCharacterForm(CharacterForm):
+    points = (*POINT_FIELDS, "specialisations_text", *(f"{key}_text" for key in AFFLICTION_FIELDS))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["max_wounds"].label = "Wound threshold"
+        for key, (label, help_text) in POINT_FIELDS.items():
+            self.fields[key] = forms.IntegerField(
+                label=label,
+                min_value=0,
+                max_value=999,
+                required=False,  # left empty: the sheet keeps what it has
+                initial=self.instance.point(key, POINTS[key]),
+                help_text=help_text,
+            )
+        specialised = self.instance.points.get(SPECIALISATIONS) or {}
+        self.fields["specialisations_text"] = forms.CharField(
+            label="Specialisations",
+            required=False,
+            initial="; ".join(f"{skill}: {', '.join(names)}" for skill, names in specialised.items()),
+            help_text="Each skill, a colon and its specialisations; a semicolon between skills, e.g. "
+            "Weapon Skill: Hand Weapons, Parry; Coordination: Dodge",
+        )
+        for key, (label, help_text) in AFFLICTION_FIELDS.items():
+            stored = self.instance.points.get(key) or {}
+            self.fields[f"{key}_text"] = forms.CharField(
+                label=label,
+                required=False,
+                initial=", ".join(name if kind == TEMPORARY else f"{name} ({kind})" for name, kind in stored.items()),
+                help_text=f"Temporary unless marked (permanent), {help_text}",
+            )
+        self.fields["traits_text"].help_text = "e.g. Fear 1; a henchmen group: Henchmen 5 (how many it numbers)"
+
+    def clean_specialisations_text(self):
+        skills = {
+            name.lower(): name
+            for name in Skill.objects.filter(system=self.instance.campaign.system).values_list("name", flat=True)
+        }
+        specialised = {}
+        for part in filter(None, (p.strip() for p in self.cleaned_data["specialisations_text"].split(";"))):
+            skill, colon, names = part.partition(":")
+            if not colon or skill.strip().lower() not in skills:
+                raise ValidationError(f'"{part}": start with a skill of this game and a colon: "Coordination: Dodge".')
+            specialised[skills[skill.strip().lower()]] = [n.strip() for n in names.split(",") if n.strip()]
+        return {skill: names for skill, names in specialised.items() if names}
+
+    def clean_insanities_text(self):
+        return afflictions(self.cleaned_data["insanities_text"])
+
+    def clean_diseases_text(self):
+        return afflictions(self.cleaned_data["diseases_text"])
+
+    def save(self, commit=True):
+        for key in POINT_FIELDS:
+            if self.cleaned_data[key] is not None:
+                self.instance.points[key] = self.cleaned_data[key]
+        for key in (SPECIALISATIONS, *AFFLICTION_FIELDS):
+            self.instance.points[key] = self.cleaned_data[f"{key}_text"]
+        return super().save(commit)
+
+
+def afflictions(text):
+    """ "Night Terrors, Paranoia (permanent)" -> {"Night Terrors": "temporary", "Paranoia": "permanent"}."""
+    named = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        mark = PERMANENT_MARK.search(part)
+        name = part[: mark.start()].strip() if mark else part
+        if not name:
+            raise ValidationError(f'"{part}": name it, e.g. "Paranoia (permanent)".')
+        named[name] = mark["kind"].lower() if mark else TEMPORARY
+    return named
