@@ -1,5 +1,6 @@
-"""The demo campaigns `make run` starts with: a WFRP 4e ambush with four player characters and six NPCs, and a
-Symbaroum expedition with four player characters and five creatures (sheets only: its combat is still to come)."""
+"""The demo campaigns `make run` starts with: a WFRP 4e ambush with four player characters and six NPCs, a
+Symbaroum expedition with four player characters and five creatures fighting on the road, and a WFRP 3e campaign
+with four player characters, two creatures and a henchmen group (sheets only: its turns are still to come)."""
 
 import random
 
@@ -398,3 +399,111 @@ def symbaroum_encounter(campaign, gm):
         )
     commands.roll_initiative(encounter, gm, dice=dice)
     commands.start(encounter, gm)
+
+
+WFRP3E_CAMPAIGN = "The Gathering Storm"
+# (player or None for a creature, name, wound threshold, characteristics, skills trained with their level, traits,
+# points). Made up but plausible starting characters; creatures carry their aggression, cunning and expertise (seed
+# 003 "Enemies") as traits. A henchmen group is one character with the trait Henchmen and how many it numbers; its
+# wound threshold is its Toughness times that number (seed 003 "Henchmen"), worked out in seed_wfrp3e.
+WFRP3E_CHARACTERS = [
+    (
+        "anna",
+        "Katarina Vogel",
+        8,
+        {"St": 2, "To": 3, "Ag": 3, "Int": 4, "WP": 4, "Fel": 2},
+        {"Channeling": 1, "Spellcraft": 1, "Education": 1},
+        {},
+        {"power": 4, "conservative_steps": 2, "reckless_steps": 2, "specialisations": {"Channeling": ["Reckless"]}},
+    ),
+    (
+        "bruno",
+        "Brother Lukas",
+        11,
+        {"St": 4, "To": 3, "Ag": 2, "Int": 2, "WP": 4, "Fel": 3},
+        {"Piety": 1, "Invocation": 1, "Weapon Skill": 1},
+        {},
+        {"power": 4, "conservative_steps": 3, "reckless_steps": 1, "insanities": {"Night Terrors": "temporary"}},
+    ),
+    (
+        "clara",
+        "Lise Amsel",
+        10,
+        {"St": 3, "To": 3, "Ag": 4, "Int": 3, "WP": 2, "Fel": 3},
+        {"Ballistic Skill": 1, "Ride": 1, "Observation": 1},
+        {},
+        {"fatigue": 1, "specialisations": {"Ballistic Skill": ["Crossbow"], "Coordination": ["Dodge"]}},
+    ),
+    (
+        "dieter",
+        "Grimnir Hammerson",
+        13,
+        {"St": 4, "To": 4, "Ag": 2, "Int": 2, "WP": 3, "Fel": 2},
+        {"Weapon Skill": 2, "Resilience": 1},
+        {},
+        {
+            "wounds": 2,
+            "critical_wounds": 1,
+            "stress": 1,
+            "conservative_steps": 3,
+            "reckless_steps": 2,
+            "specialisations": {"Weapon Skill": ["Hand Weapons", "Parry"]},
+        },
+    ),
+    (
+        None,
+        "Beastman Gor Skarr",
+        12,
+        {"St": 4, "To": 4, "Ag": 3, "Int": 1, "WP": 3, "Fel": 1},
+        {"Weapon Skill": 1},
+        {"Aggression": 2, "Cunning": 1, "Expertise": 1, "Fear": 1},
+        {},
+    ),
+    (
+        None,
+        "Chaos Sorcerer Veyl",
+        10,
+        {"St": 2, "To": 3, "Ag": 3, "Int": 4, "WP": 5, "Fel": 3},
+        {"Channeling": 2, "Spellcraft": 2},
+        {"Aggression": 1, "Cunning": 3, "Expertise": 2, "Terror": 1},
+        {"power": 5, "diseases": {"Nurgle's Rot": "permanent"}},
+    ),
+    (
+        None,
+        "Goblin Mob",
+        None,  # its Toughness times its size
+        {"St": 2, "To": 2, "Ag": 3, "Int": 2, "WP": 2, "Fel": 1},
+        {"Weapon Skill": 1},
+        {"Henchmen": 5, "Aggression": 1},
+        {},
+    ),
+]  # fmt: skip
+
+
+@transaction.atomic
+def seed_wfrp3e():
+    """Create the WFRP 3e demo campaign once, sheets only (its turns are still to come); returns (campaign,
+    created)."""
+    users = ensure_users()
+    existing = Campaign.objects.filter(name=WFRP3E_CAMPAIGN, gm=users["gm"]).first()
+    if existing:
+        return existing, False
+    campaign = Campaign.objects.create(name=WFRP3E_CAMPAIGN, system="wfrp3e", gm=users["gm"])
+    campaign.players.add(*(users[entry[0]] for entry in WFRP3E_CHARACTERS if entry[0]))
+    for username, name, threshold, characteristics, skills, traits, points in WFRP3E_CHARACTERS:
+        group = traits.get("Henchmen")
+        character = Character.objects.create(
+            campaign=campaign,
+            name=name,
+            player=users[username] if username else None,
+            is_npc=username is None,
+            max_wounds=characteristics["To"] * group if group else threshold,
+            characteristics=characteristics,
+            traits=traits,
+            points=points,
+        )
+        for skill, training in skills.items():
+            CharacterSkill.objects.create(
+                character=character, skill=Skill.objects.get(system="wfrp3e", name=skill), advances=training
+            )
+    return campaign, True

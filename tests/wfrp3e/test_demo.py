@@ -1,0 +1,40 @@
+"""The WFRP 3e demo: a campaign seeded once, with a sheet for each demo player's character, the creatures and a
+henchmen group whose wound threshold is its Toughness times its size."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from characters import demo
+from characters.models import Campaign
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seeddemo_seeds_the_campaign_once(rules_data, capsys):
+    call_command("seeddemo")
+    call_command("seeddemo")
+    assert f"Kept the demo campaign '{demo.WFRP3E_CAMPAIGN}'" in capsys.readouterr().out
+    campaign = Campaign.objects.get(system="wfrp3e")
+    assert campaign.name == demo.WFRP3E_CAMPAIGN and not campaign.encounters.exists()
+    players = campaign.characters.filter(is_npc=False)
+    assert sorted(c.player.username for c in players) == ["anna", "bruno", "clara", "dieter"]
+    assert campaign.characters.filter(is_npc=True).count() == 3
+    mob = campaign.characters.get(name="Goblin Mob")
+    assert mob.traits["Henchmen"] == 5 and mob.max_wounds == 10
+    assert demo.seed_wfrp3e() == (campaign, False)
+
+
+def test_each_demo_character_has_a_sheet(rules_data):
+    campaign, created = demo.seed_wfrp3e()
+    assert created
+    gm, anna = Client(), Client()
+    gm.force_login(campaign.gm)
+    anna.force_login(campaign.players.get(username="anna"))
+    pages = {c.name: gm.get(f"/characters/{c.pk}/").content.decode() for c in campaign.characters.all()}
+    assert all("<h3>Characteristics</h3>" in page and "Stance meter" in page for page in pages.values())
+    assert '<span class="tag">Hand Weapons</span>' in pages["Grimnir Hammerson"]
+    assert "trained 2" in pages["Grimnir Hammerson"] and "Favour <strong>4</strong>" in pages["Brother Lukas"]
+    assert "Henchmen group of <strong>5</strong>" in pages["Goblin Mob"]
+    katarina = campaign.characters.get(name="Katarina Vogel")
+    assert "Power <strong>4</strong>" in anna.get(f"/characters/{katarina.pk}/").content.decode()
