@@ -7,6 +7,8 @@ import re
 import pytest
 
 from characters.models import Character
+from combat import commands
+from tests.factories import EncounterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
 
 pytestmark = pytest.mark.django_db
@@ -128,3 +130,11 @@ def test_bad_input_gets_a_message_and_changes_nothing(wfrp3e_table, changes, mes
 def test_a_player_cannot_edit_the_sheet(wfrp3e_table):
     anna = wfrp3e_table.client(wfrp3e_table.anna)
     assert anna.post(f"/characters/{wfrp3e_table.wizard.pk}/edit/", edit_form(wfrp3e_table.wizard)).status_code == 403
+
+
+def test_the_players_phone_shows_the_stat_block_of_their_own_character_only(wfrp3e_table):
+    encounter = EncounterFactory(campaign=wfrp3e_table.campaign)
+    commands.add_combatant(encounter, wfrp3e_table.gm, character=wfrp3e_table.wizard.pk)
+    url = f"/encounters/{encounter.pk}/"
+    assert "(equilibrium 3)" in text(wfrp3e_table.client(wfrp3e_table.anna).get(url))
+    assert "(equilibrium 3)" not in text(wfrp3e_table.client(wfrp3e_table.bruno).get(url))
