@@ -12,6 +12,10 @@ document.addEventListener("htmx:oobAfterSwap", () => restoreTyped());
 // by a newer version: a roll half typed on the phone when another player acts, a number the GM is entering. The
 // form must still be there (same id) in the new version; a closed test takes its typed roll with it.
 let typed = [];
+// The form whose command is on its way: what it carries has been sent, so it is not kept for the next version.
+let sending = null;
+document.addEventListener("htmx:beforeRequest", (event) => { sending = event.detail.elt.closest("form")?.id ?? null; });
+document.addEventListener("htmx:afterRequest", () => { sending = null; });
 
 function changedByUser(field) {
   if (field.type === "hidden" || field.type === "submit" || !field.name) return false;
@@ -22,6 +26,7 @@ function changedByUser(field) {
 
 function keepTyped(part) {
   for (const form of part.querySelectorAll("form[id]")) {
+    if (form.id === sending) continue;
     for (const field of form.elements) {
       if (!changedByUser(field)) continue;
       const chosen = field.tagName === "SELECT" ? [...field.selectedOptions].map((option) => option.value) : null;

@@ -171,7 +171,7 @@ def test_a_fight_on_the_davokar_road(road, login):
 def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
     """Anna types her defence roll (the goblin's Accurate 13 against her Defence 9: at or under 6); before she
     sends it the GM ticks a Movement Action, which pushes a new view to every phone. Her typed 7 is still there,
-    still focused, and it is the roll that counts."""
+    still focused, and it is the roll that counts; and the damage the GM is typing meanwhile is not wiped by it."""
     path = f"/encounters/{road.pk}/"
     gm, anna = login("gm", **LAPTOP).open(path), login("anna", **PHONE).open(path)
     declare_attack(gm, road, "Goblin", "Ulrika")
@@ -183,5 +183,9 @@ def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
     expect(anna.locator("#strip")).to_have_attribute("data-version", str(before + 1))
     expect(field).to_have_value("7")
     expect(field).to_be_focused()
+    goblin_wounds = gm.locator(f"#wounds-{pk(road, 'Goblin')} input[name=amount]")
+    goblin_wounds.fill("3")  # the GM starts typing damage for the goblin meanwhile
     the_prompt(anna).locator("button.primary").click()
-    expect(gm.locator("#log")).to_contain_text("Ulrika rolls: defence d20 7 vs 6, hit")
+    expect(gm.locator("#last-event")).to_contain_text("Ulrika rolls: defence d20 7 vs 6, hit")
+    expect(goblin_wounds).to_have_value("3")
+    expect(goblin_wounds).to_be_focused()

@@ -195,3 +195,30 @@ def test_damage_the_gm_applies_by_hand_has_the_same_consequences(fight):
     fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=7)
     fight.gm("apply_damage", combatant=fight.goblin.pk, amount=8)
     assert "Dying" in conditions(fight, fight.ulrika) and "Dead" in conditions(fight, fight.goblin)
+
+
+def test_a_second_chance_takes_both_dice_the_player_rolled_never_one_and_a_tracker_roll(fight):
+    fight.encounter.house_rules = ["critical_damage"]
+    fight.encounter.save()
+    fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Critically Damaged")
+    with pytest.raises(CommandError, match="give both d20s the player rolled"):
+        fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=19)
+    assert fight.state().turn == {}  # nothing spent
+    outcome = fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=3, second_d20=15)
+    assert (outcome.result["d20"], outcome.result["hit"]) == (15, False)
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)  # her defence, with a second chance to fail
+    with pytest.raises(CommandError, match="give both d20s"):
+        answer(fight, fight.table.anna, second_d20=4)
+
+
+def test_plain_npcs_keep_fixed_values_when_monsters_roll_their_traits(fight):
+    fight.encounter.house_rules = ["rolled_trait_values"]
+    fight.encounter.save()
+    outcome = fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk, d20=19, armour=1)
+    assert outcome.result["damage"] == 4  # the goblin has no monstrous trait: its spear's fixed 4
+    troll = fight.troll.character
+    troll.traits = {"Robust": 2}
+    troll.save()
+    rolled = fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, d20=19, armour=1,
+                      dice=TypedDice(Dice(), {12: [11]}))  # fmt: skip
+    assert rolled.result["damage"] == 11

@@ -95,3 +95,20 @@ def test_the_phone_answers_a_refused_action_in_words(fight):
     )
     body = response.content.decode()
     assert 'id="flash" class="flash error"' in body and "no Experience left" in body
+
+
+def test_the_gm_round_bar_shows_what_just_happened_even_a_players_roll(fight):
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], d20=3)
+    assert 'id="last-event" aria-live="polite">Last: Ulrika rolls: defence d20 3 vs 9, miss.' in page(
+        fight, fight.table.gm
+    )
+
+
+def test_on_her_turn_the_pinned_strip_stays_short_and_her_tools_follow_her_rolls(fight):
+    fight.encounter.house_rules = ["manoeuvres"]
+    fight.encounter.save()
+    phone = page(fight, fight.table.anna)  # Ulrika's turn
+    strip = phone[phone.index('id="strip"') : phone.index('id="sheet"')]
+    assert "Your turn, Ulrika!" in strip and "Combat Action free" in strip and "<form" not in strip
+    assert f'id="my-turn-tools-{fight.ulrika.pk}"' in phone

@@ -228,11 +228,11 @@ def needs_location_roll(context, spec):
 
 def value_of(context, owner, dice, typed):
     """What `owner`'s dice sum comes to when no prompt is needed: the total its player said aloud (typed), else for
-    an NPC its fixed value, or a roll when the table plays rolled trait values (seed 001 "Clarifications" ›
-    "Miscellaneous")."""
+    an NPC its fixed value; a creature with monstrous traits has its values rolled when the table plays rolled
+    trait values (seed 001 "Clarifications" › "Miscellaneous"), a plain NPC keeps the fixed ones."""
     if rolls_dice(owner):
         return dice_total(context, dice, typed)
-    if context.encounter.plays(toggles.ROLLED_TRAIT_VALUES):
+    if context.encounter.plays(toggles.ROLLED_TRAIT_VALUES) and owner.character_id and owner.character.traits:
         return symbaroum.roll_value(dice, context.dice.d)
     return symbaroum.fixed_value(dice)
 

@@ -70,13 +70,19 @@ def ask(context, combatant, kind, reason, target=None, second=None, dice=None, *
 
 
 def kept_d20(context, second, d20=None, second_d20=None):
-    """(the d20 that counts, [every d20 rolled]): typed ones as given, the rest rolled."""
-    first = d20 or context.dice.d(20)
+    """(the d20 that counts, [every d20 rolled]): typed ones as given, or all of them rolled. With a second chance
+    the player rolls two: one typed alone is refused rather than matched with a die the player never rolled."""
     if second is None:
         if second_d20:
             raise CommandError("This test has no second chance: roll one d20.")
+        first = d20 or context.dice.d(20)
         return first, [first]
-    other = second_d20 or context.dice.d(20)
+    if bool(d20) != bool(second_d20):
+        raise CommandError(
+            f"This test has a {SECOND_CHANCE_WORDS[second]}: give both d20s the player rolled, or neither to have "
+            "them rolled."
+        )
+    first, other = d20 or context.dice.d(20), second_d20 or context.dice.d(20)
     return symbaroum.kept_roll(first, other, second == "pass", second == "fail"), [first, other]
 
 
