@@ -5,13 +5,16 @@ for new campaigns."""
 import systems
 from systems.base import System
 from systems.wfrp3e import toggles
+from systems.wfrp3e.commands import KEY
+from systems.wfrp3e.state import Wfrp3eState
 
 
 class Wfrp3e(System):
-    key = "wfrp3e"
+    key = KEY
     label = "Warhammer Fantasy Roleplay 3e"
     short_label = "WFRP 3e"
     toggles = toggles.TOGGLES
+    State = Wfrp3eState
     partials = {
         "sheet_stats": "wfrp3e/sheet.html#stats",
     }

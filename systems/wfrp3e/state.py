@@ -1,0 +1,18 @@
+"""What a WFRP 3e encounter keeps between commands (Encounter.pools), every key declared here once."""
+
+from dataclasses import dataclass, field
+
+from systems.base_state import EncounterState
+
+
+@dataclass
+class Wfrp3eState(EncounterState):
+    # The active combatant's turn (seed 003's turn phases): {"key", "stance_steps", "manoeuvres", "action"}
+    turn: dict = field(default_factory=dict)
+    # Open tests waiting for a player's dice (combat.commands.prompts): action checks, initiative, fear...
+    prompt_seq: int = 0
+    prompts: list = field(default_factory=list)
+    # Recharge tokens on the cards used: combatant id -> {card name: tokens left}; a card with tokens is exhausted
+    recharging: dict = field(default_factory=dict)
+    # Tracking tokens of the condition cards with a token duration (brief: 3): combatant id -> {condition: tokens}
+    condition_tokens: dict = field(default_factory=dict)
