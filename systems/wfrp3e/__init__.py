@@ -1,11 +1,18 @@
-"""WFRP 3e (seed 003_79f367e535d58255.txt): its optional rule as a toggle, the character sheet and its form. Its
-turns are not written yet, so it runs as a plain tracker (initiative as typed, ties rolled off) and is not offered
-for new campaigns."""
+"""WFRP 3e (seed 003_79f367e535d58255.txt): its optional rule as a toggle, the character sheet and its form, and
+the turn's bookkeeping (commands/): initiative from an Agility check, the stance meter, manoeuvres, condition cards
+and recharge tokens counted down at the end of each turn. The action-card check is not written yet, so the system is
+not offered for new campaigns."""
 
 import systems
+from rules.engine import wfrp3e
 from systems.base import System
-from systems.wfrp3e import toggles
-from systems.wfrp3e.commands import KEY
+from systems.wfrp3e import toggles, view
+from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
+    KEY,
+    conditions,
+    initiative,
+    turn,
+)
 from systems.wfrp3e.state import Wfrp3eState
 
 
@@ -16,8 +23,35 @@ class Wfrp3e(System):
     toggles = toggles.TOGGLES
     State = Wfrp3eState
     partials = {
+        "gm_turn_tools": "wfrp3e/gm.html#turn_tools",
+        "gm_panels": "wfrp3e/gm.html#panels",
+        "gm_row_badges": "wfrp3e/gm.html#row_badges",
+        "phone_my_turn": "wfrp3e/phone.html#my_turn",
+        "phone_character": "wfrp3e/phone.html#character",
         "sheet_stats": "wfrp3e/sheet.html#stats",
     }
+
+    # Seed 003 "Active Player's Turn": the Agility check's successes (kept as the initiative), then Agility.
+    def initiative_rank(self, combatant):
+        agility = combatant.character.characteristic("Ag") if combatant.character_id else 0
+        return (combatant.initiative or 0, agility)
+
+    def initiative_order(self, context, ranks):
+        return wfrp3e.initiative_order(ranks, lambda key: context.dice.d(10))
+
+    def initiative_place(self, context, ordered, combatant):
+        order = [(c.pk, self.initiative_rank(c)) for c in ordered]
+        newcomer = (combatant.pk, self.initiative_rank(combatant))
+        return wfrp3e.initiative_place(order, newcomer, lambda key: context.dice.d(10))
+
+    def turn_started(self, context, combatant):
+        return turn.turn_started(context, combatant)
+
+    def turn_ended(self, context, combatant):
+        return turn.turn_ended(context, combatant)
+
+    def extend_view(self, view_, everyone):
+        view.extend(view_, everyone)
 
     def sheet(self, character):
         from systems.wfrp3e.sheet import Sheet

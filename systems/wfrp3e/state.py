@@ -16,3 +16,9 @@ class Wfrp3eState(EncounterState):
     recharging: dict = field(default_factory=dict)
     # Tracking tokens of the condition cards with a token duration (brief: 3): combatant id -> {condition: tokens}
     condition_tokens: dict = field(default_factory=dict)
+
+    # --- The turn's bookkeeping on the GM screen and the phone ---
+    # Where each combatant stands on its stance meter: combatant id -> steps (< 0 conservative, > 0 reckless)
+    stances: dict = field(default_factory=dict)
+    # Condition cards held without tracking tokens (lingering, dependent, permanent): combatant id -> [names]
+    lasting_conditions: dict = field(default_factory=dict)

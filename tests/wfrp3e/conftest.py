@@ -4,8 +4,9 @@ import pytest
 from django.test import Client
 
 from characters.models import CharacterSkill
+from combat import commands
 from rules.models import Skill
-from tests.factories import CampaignFactory, CharacterFactory, UserFactory
+from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
 
 CHARACTERISTICS = {"St": 4, "To": 3, "Ag": 3, "Int": 2, "WP": 3, "Fel": 2}
 
@@ -45,3 +46,56 @@ def wfrp3e_table(db, rules_data):
         character=wizard, skill=Skill.objects.get(system="wfrp3e", name="Channeling"), advances=2
     )
     return Table(gm, anna, bruno, campaign, wizard)
+
+
+@dataclass
+class Fight:
+    """A running WFRP 3e encounter: Magda (anna's wizard, Ag 3, 4 fatigue against To 3, 5 power against WP 3),
+    Gunther (bruno's fighter, Ag 4, fresh) and an orc NPC (Ag 2), in that order."""
+
+    table: Table
+    encounter: object
+    magda: object
+    gunther: object
+    orc: object
+
+    def run(self, user, name, dice=None, **args):
+        return commands.execute(self.encounter, user, name, args, dice=dice)
+
+    def gm(self, name, dice=None, **args):
+        return self.run(self.table.gm, name, dice=dice, **args)
+
+    def state(self):
+        self.encounter.refresh_from_db()
+        return self.encounter.state
+
+    def points(self, combatant):
+        combatant.character.refresh_from_db()
+        return combatant.character.points
+
+    def page(self, user):
+        return self.table.client(user).get(f"/encounters/{self.encounter.pk}/").content.decode()
+
+
+@pytest.fixture
+def planned_fight(wfrp3e_table):
+    table = wfrp3e_table
+    gunther = CharacterFactory(
+        campaign=table.campaign, name="Gunther", player=table.bruno, max_wounds=12,
+        characteristics={**CHARACTERISTICS, "Ag": 4}, points={"fatigue": 0, "stress": 0},
+    )  # fmt: skip
+    orc = CharacterFactory(
+        campaign=table.campaign, name="Orc", is_npc=True, max_wounds=10, characteristics={**CHARACTERISTICS, "Ag": 2}
+    )
+    encounter = EncounterFactory(campaign=table.campaign, name="Ambush on the Reik road")
+    for character in (table.wizard, gunther, orc):
+        commands.add_combatant(encounter, table.gm, character=character.pk)
+    rows = {c.name: c for c in encounter.combatants.select_related("character")}
+    return Fight(table, encounter, rows["Magda"], rows["Gunther"], rows["Orc"])
+
+
+@pytest.fixture
+def fight(planned_fight):
+    planned_fight.gm("start")
+    planned_fight.encounter.refresh_from_db()
+    return planned_fight

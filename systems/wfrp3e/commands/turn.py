@@ -1,0 +1,156 @@
+"""A WFRP 3e turn's phases that the tracker keeps (seed 003 "Active Player's Turn"): the beginning, where one stance
+step is free and each further one costs a stress; manoeuvres, one free and each further one a fatigue; and the end,
+whose steps run by themselves when the turn passes on, each change a line in the log."""
+
+from combat.commands.fields import OneOfField, WholeNumberField, YesNoField
+from combat.commands.spine import CommandError, OwnCombatantArgs
+from combat.models import Encounter
+from rules.engine import wfrp3e
+from systems.base import Happenings
+from systems.wfrp3e.commands import command, conditions, recharge
+from systems.wfrp3e.commands.counters import add_to, characteristic, counter
+
+__all__ = ["shift_stance", "manoeuvre"]
+
+BANDS = [(band, band.capitalize()) for band in wfrp3e.RANGE_BANDS]
+
+
+def turn_key(encounter):
+    return f"{encounter.round}:{encounter.active_id}"
+
+
+def this_turn(encounter):
+    """The active combatant's turn so far: {"key", "stance_steps", "manoeuvres", "action"}."""
+    turn = encounter.state.turn
+    if turn.get("key") == turn_key(encounter):
+        return dict(turn)
+    return {"key": turn_key(encounter), "stance_steps": 0, "manoeuvres": 0, "action": None}
+
+
+def stance_of(state, combatant):
+    return state.stances.get(str(combatant.pk), 0)
+
+
+def stance_words(stance):
+    if not stance:
+        return "neutral"
+    return f"{abs(stance)} {'reckless' if stance > 0 else 'conservative'}"
+
+
+def own_turn(context, combatant, doing):
+    encounter = context.encounter
+    if encounter.status != Encounter.Status.ACTIVE or encounter.active_id != combatant.pk:
+        raise CommandError(f"{combatant.name} {doing} on their own turn only.")
+    return this_turn(encounter)
+
+
+# --- Beginning of the turn: the stance meter ------------------------------------------------------------------
+
+
+class StanceArgs(OwnCombatantArgs):
+    stance = WholeNumberField(min_value=-10, max_value=10, help_text="Steps: below 0 conservative, above 0 reckless.")
+
+
+@command(StanceArgs, gm_only=False, rule="Beginning of Turn Phase")
+def shift_stance(context, combatant, stance):
+    """Move the active combatant along their stance meter: the turn's first step is free, the tracker charges a
+    stress for each further one."""
+    turn = own_turn(context, combatant, "shifts stance")
+    if turn["action"]:
+        raise CommandError(f"{combatant.name} has acted this turn: the stance is set at its beginning.")
+    state = context.encounter.state
+    current = stance_of(state, combatant)
+    meter = counter(combatant, "conservative_steps"), counter(combatant, "reckless_steps")
+    try:
+        wfrp3e.shift_stance(current, stance, *meter)
+    except ValueError as error:
+        raise CommandError(f"{combatant.name}: {error}.") from None
+    steps = abs(stance - current)
+    free_left = max(wfrp3e.FREE_STANCE_STEPS - turn["stance_steps"], 0)
+    stress = max(steps - free_left, 0) * wfrp3e.STRESS_PER_STANCE_STEP
+    add_to(context, combatant, wfrp3e.STRESS, stress)
+    state.stances[str(combatant.pk)] = stance
+    state.turn = {**turn, "stance_steps": turn["stance_steps"] + steps}
+    cost = f", {stress} stress" if stress else ""
+    return f"{combatant.name} shifts to {stance_words(stance)} stance{cost}.", {"stance": stance, "stress": stress}
+
+
+# --- Manoeuvres ----------------------------------------------------------------------------------------------
+
+
+class ManoeuvreArgs(OwnCombatantArgs):
+    start = OneOfField(choices=BANDS, required=False, help_text="Moving: the band the combatant leaves.")
+    end = OneOfField(choices=BANDS, required=False, help_text="Moving: the band they reach.")
+    safely = YesNoField(help_text="Leaving an engagement: spend the manoeuvre to disengage safely.")
+
+
+@command(ManoeuvreArgs, gm_only=False, rule="Maneuvers")
+def manoeuvre(context, combatant, start, end, safely):
+    """One manoeuvre on the combatant's turn, or the manoeuvres a move between range bands takes: the first of the
+    turn is free, each further one costs a fatigue. Leaving an engagement without disengaging gives a free attack."""
+    turn = own_turn(context, combatant, "manoeuvres")
+    if bool(start) != bool(end):
+        raise CommandError("A move names both the band left and the band reached.")
+    count, rushed = 1, False
+    if start:
+        moved = wfrp3e.movement(start, end, safely)
+        count, rushed = moved.manoeuvres, moved.free_attack
+    held = conditions.held(context.encounter.state, combatant)
+    fatigue = sum(wfrp3e.manoeuvre_fatigue(turn["manoeuvres"] + done, held) for done in range(count))
+    add_to(context, combatant, wfrp3e.FATIGUE, fatigue)
+    context.encounter.state.turn = {**turn, "manoeuvres": turn["manoeuvres"] + count}
+    what = f"moves from {start} to {end} range ({count} manoeuvres)" if start else "makes a manoeuvre"
+    notes = [f", {fatigue} fatigue" if fatigue else ""]
+    if rushed:
+        notes.append(": leaving without disengaging, the engaged opponent gets a free attack")
+    return f"{combatant.name} {what}{''.join(notes)}.", {"manoeuvres": count, "fatigue": fatigue, "free_attack": rushed}
+
+
+# --- Hooks ----------------------------------------------------------------------------------------------------
+
+
+def turn_started(context, combatant):
+    """A fresh turn; Frightened costs a stress at its beginning (seed 003 "Condition Cards")."""
+    encounter = context.encounter
+    encounter.state.turn = this_turn(encounter)
+    stress = wfrp3e.beginning_of_turn_stress(conditions.held(encounter.state, combatant))
+    if not stress or not combatant.character_id:
+        return Happenings()
+    add_to(context, combatant, wfrp3e.STRESS, stress)
+    return Happenings([f"{combatant.name} is Frightened: {stress} stress."])
+
+
+def turn_ended(context, combatant):
+    """Seed 003 "End of Turn Phase": the engine's steps on the combatant's cards, conditions and power, each
+    change a sentence for the log."""
+    state = context.encounter.state
+    power = counter(combatant, "power") if spellcaster(context, combatant) else None
+    ended = wfrp3e.end_of_turn(
+        recharge.tokens_on(state, combatant),
+        {},
+        conditions.held(state, combatant),
+        power=power,
+        willpower=characteristic(combatant, "WP"),
+    )
+    recharge.keep(state, combatant, ended.action_cards)
+    conditions.keep(state, combatant, ended.conditions)
+    if power is not None and ended.power != power:
+        add_to(context, combatant, "power", ended.power - power)
+    return Happenings([change_words(combatant, change) for change in ended.changes])
+
+
+def spellcaster(context, combatant):
+    """The word for what the combatant channels ("Power", "Favour"), or "" for one who casts nothing."""
+    sheet = context.sheets_by_combatant().get(combatant.pk)
+    return sheet.power_word if sheet else ""
+
+
+def change_words(combatant, change):
+    name = combatant.name
+    if change.step == 2:
+        left = f"{change.after} tracking tokens left" if change.after else "it ends"
+        return f"{name}'s {change.subject}: a tracking token off, {left}."
+    if change.step == 5:
+        return f"{name}'s power or favour moves toward equilibrium: {change.before} → {change.after}."
+    ready = "ready again" if not change.after else f"{change.after} recharge tokens left"
+    return f"{name}'s {change.subject}: a recharge token off, {ready}."

@@ -1,0 +1,40 @@
+"""What WFRP 3e adds to a viewer's EncounterView: the open checks, each row's stance, impairments, spellcaster
+conditions, condition cards with their tokens and recharging cards, and the active combatant's turn so far."""
+
+from combat.commands.prompts import visible_prompts
+from rules.engine import wfrp3e
+from systems.wfrp3e.commands import conditions, recharge, turn
+from systems.wfrp3e.commands.counters import characteristic, counter
+
+
+def extend(view, everyone):
+    encounter = view.encounter
+    state = encounter.state
+    view.prompts = visible_prompts(view)
+    view.turn_so_far = turn.this_turn(encounter) if view.active is not None else None
+    view.range_bands = turn.BANDS
+    for row in view.rows:
+        fatigue, stress = counter(row, wfrp3e.FATIGUE), counter(row, wfrp3e.STRESS)
+        toughness, willpower = characteristic(row, "To"), characteristic(row, "WP")
+        row.stance = turn.stance_of(state, row)
+        row.stance_label = turn.stance_words(row.stance)
+        row.stance_meter = stance_meter(row)
+        row.fatigue, row.stress = fatigue, stress
+        row.impairments = sorted(wfrp3e.impairments(fatigue, stress, toughness, willpower)) if row.character_id else []
+        row.spell_conditions = sorted(spell_conditions(row, willpower))
+        row.condition_cards = sorted(conditions.held(state, row).items())
+        row.recharging = sorted(recharge.tokens_on(state, row).items())
+
+
+def stance_meter(row):
+    """The meter's steps, conservative to reckless, for the buttons: [(steps, label)]."""
+    if not row.character_id:
+        return []
+    low, high = counter(row, "conservative_steps"), counter(row, "reckless_steps")
+    return [(steps, turn.stance_words(steps)) for steps in range(-low, high + 1)]
+
+
+def spell_conditions(row, willpower):
+    if not row.character_id or not row.character.points.get("power"):
+        return set()
+    return wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)

@@ -1,0 +1,78 @@
+"""A WFRP 3e turn from the outside (seed 003 "Active Player's Turn"): stance steps and manoeuvres charged in stress
+and fatigue, the end-of-turn steps in the log, condition cards and recharge tokens counting down."""
+
+import pytest
+
+from combat.commands import CommandError, CommandForbidden
+from systems.wfrp3e.commands.recharge import exhaust
+
+
+def test_the_first_stance_step_is_free_and_each_further_one_costs_a_stress(fight):
+    fight.run(fight.table.anna, "shift_stance", combatant=fight.magda.pk, stance=-1)
+    assert fight.points(fight.magda)["stress"] == 1
+    fight.run(fight.table.anna, "shift_stance", combatant=fight.magda.pk, stance=-3)
+    assert fight.points(fight.magda)["stress"] == 3
+    assert fight.state().stances == {str(fight.magda.pk): -3}
+
+
+def test_stance_is_shifted_on_ones_own_turn_by_its_player_or_the_gm(fight):
+    with pytest.raises(CommandError, match="own turn"):
+        fight.run(fight.table.bruno, "shift_stance", combatant=fight.gunther.pk, stance=1)
+    with pytest.raises(CommandForbidden):
+        fight.run(fight.table.bruno, "shift_stance", combatant=fight.magda.pk, stance=1)
+    with pytest.raises(CommandError, match="runs from -3 to 1"):
+        fight.gm("shift_stance", combatant=fight.magda.pk, stance=2)
+
+
+def test_the_first_manoeuvre_is_free_and_each_further_one_costs_a_fatigue(fight):
+    fight.run(fight.table.anna, "manoeuvre", combatant=fight.magda.pk)
+    assert fight.points(fight.magda)["fatigue"] == 4
+    outcome = fight.run(fight.table.anna, "manoeuvre", combatant=fight.magda.pk, start="close", end="long")
+    assert outcome.result["manoeuvres"] == 3 and fight.points(fight.magda)["fatigue"] == 7
+
+
+def test_leaving_an_engagement_without_disengaging_gives_a_free_attack(fight):
+    outcome = fight.gm("manoeuvre", combatant=fight.magda.pk, start="engaged", end="close", safely=False)
+    assert outcome.result == {"manoeuvres": 0, "fatigue": 0, "free_attack": True}
+    assert "free attack" in outcome.message
+
+
+def test_a_brief_condition_loses_a_token_each_turn_end_and_ends_after_three(fight):
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Staggered")
+    assert fight.state().condition_tokens == {str(fight.magda.pk): {"Staggered": 3}}
+    fight.gm("next_turn")
+    assert fight.state().condition_tokens == {str(fight.magda.pk): {"Staggered": 2}}
+    for _ in range(6):
+        fight.gm("next_turn")
+    assert fight.state().condition_tokens == {}
+    assert any("Magda's Staggered: a tracking token off, it ends." in e.message for e in fight.encounter.log.all())
+
+
+def test_cancelling_pairs_cancel_and_lingering_conditions_stay(fight):
+    fight.gm("add_condition_card", combatant=fight.gunther.pk, condition="Inspired")
+    outcome = fight.gm("add_condition_card", combatant=fight.gunther.pk, condition="Demoralized")
+    assert outcome.result["happened"] == "cancelled"
+    fight.gm("add_condition_card", combatant=fight.gunther.pk, condition="Blinded")
+    for _ in range(3):
+        fight.gm("next_turn")
+    assert fight.state().lasting_conditions == {str(fight.gunther.pk): ["Blinded"]}
+
+
+def test_an_exhausted_card_recharges_a_token_each_end_of_its_owners_turn(fight):
+    state = fight.state()
+    exhaust(state, fight.magda, "Melee Strike", 2)
+    with pytest.raises(CommandError, match="recharging"):
+        exhaust(state, fight.magda, "Melee Strike", 2)
+    fight.encounter.save_state()
+    fight.encounter.save()
+    fight.gm("next_turn")
+    assert fight.state().recharging == {str(fight.magda.pk): {"Melee Strike": 1}}
+    for _ in range(3):
+        fight.gm("next_turn")
+    assert fight.state().recharging == {}
+
+
+def test_power_moves_toward_equilibrium_at_the_end_of_a_casters_turn(fight):
+    fight.gm("next_turn")
+    assert fight.points(fight.magda)["power"] == 4
+    assert any("toward equilibrium: 5 → 4" in e.message for e in fight.encounter.log.all())
