@@ -13,6 +13,8 @@ def extend(view, everyone):
     view.prompts = visible_prompts(view)
     view.turn_so_far = turn.this_turn(encounter) if view.active is not None else None
     view.range_bands = turn.BANDS
+    view.condition_names = sorted(conditions.durations()) if view.is_gm else []
+    sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
     for row in view.rows:
         fatigue, stress = counter(row, wfrp3e.FATIGUE), counter(row, wfrp3e.STRESS)
         toughness, willpower = characteristic(row, "To"), characteristic(row, "WP")
@@ -21,7 +23,9 @@ def extend(view, everyone):
         row.stance_meter = stance_meter(row)
         row.fatigue, row.stress = fatigue, stress
         row.impairments = sorted(wfrp3e.impairments(fatigue, stress, toughness, willpower)) if row.character_id else []
-        row.spell_conditions = sorted(spell_conditions(row, willpower))
+        sheet = sheets.get(row.character_id)
+        casts = sheet is not None and sheet.power_word
+        row.spell_conditions = sorted(wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)) if casts else []
         row.condition_cards = sorted(conditions.held(state, row).items())
         row.recharging = sorted(recharge.tokens_on(state, row).items())
 
@@ -32,9 +36,3 @@ def stance_meter(row):
         return []
     low, high = counter(row, "conservative_steps"), counter(row, "reckless_steps")
     return [(steps, turn.stance_words(steps)) for steps in range(-low, high + 1)]
-
-
-def spell_conditions(row, willpower):
-    if not row.character_id or not row.character.points.get("power"):
-        return set()
-    return wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)

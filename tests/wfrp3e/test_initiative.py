@@ -40,3 +40,12 @@ def test_roll_initiative_orders_by_successes_then_agility(planned_fight):
         fight.gm("set_initiative", combatant=combatant.pk, value=1)
     fight.gm("roll_initiative")
     assert order(fight) == ["Gunther", "Magda", "Orc"]
+
+
+def test_the_gm_dismisses_an_open_check(planned_fight):
+    planned_fight.gm("ask_initiative", combatant=planned_fight.magda.pk)
+    entry = planned_fight.state().prompts[0]
+    with pytest.raises(CommandForbidden):
+        planned_fight.run(planned_fight.table.anna, "dismiss_check", prompt=entry["id"])
+    planned_fight.gm("dismiss_check", prompt=entry["id"])
+    assert planned_fight.state().prompts == []

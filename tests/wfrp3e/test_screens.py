@@ -27,3 +27,19 @@ def test_the_open_initiative_check_is_on_its_players_phone(planned_fight):
     planned_fight.gm("ask_initiative", combatant=planned_fight.magda.pk)
     assert "Initiative: Agility" in planned_fight.page(planned_fight.table.anna)
     assert "Initiative: Agility" not in planned_fight.page(planned_fight.table.bruno)
+
+
+def test_a_caster_with_no_power_left_shows_zero_power_and_strain_shows_as_strained(fight):
+    character = fight.magda.character
+    character.points = {**character.points, "power": 0, "fatigue": 7, "stress": 4}
+    character.save()
+    page = fight.page(fight.table.gm)
+    for tag in ("Zero Power", "Fatigued", "Unconscious", "Distressed", "Strained"):
+        assert f">{tag}<" in page
+    assert ">Exhausted<" not in page  # 4 stress is not past twice Willpower 3
+
+
+def test_the_gm_asks_for_initiative_and_adds_condition_cards_from_the_screen(fight):
+    page = fight.page(fight.table.gm)
+    assert 'id="ask-initiative"' in page and "<option>Staggered</option>" in page
+    assert 'id="add-condition-card"' not in fight.page(fight.table.anna)

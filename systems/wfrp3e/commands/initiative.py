@@ -10,7 +10,7 @@ from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, conditions, turn
 from systems.wfrp3e.commands.counters import characteristic
 
-__all__ = ["ask_initiative", "roll_initiative_check"]
+__all__ = ["ask_initiative", "roll_initiative_check", "dismiss_check"]
 
 
 @command(CombatantArgs, rule="Active Player's Turn")
@@ -54,3 +54,9 @@ def roll_initiative_check(context, prompt, **shown):
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
     how = "rolled by the tracker" if rolled else "as rolled"
     return f"{combatant.name}'s initiative: {successes} successes ({how}).", {"initiative": successes}
+
+
+@command(PromptArgs)
+def dismiss_check(context, prompt):
+    close(context, prompt)
+    return f"{prompt['name']}'s check ({prompt['reason']}) dismissed.", {"prompt": prompt["id"]}
