@@ -76,3 +76,9 @@ def test_power_moves_toward_equilibrium_at_the_end_of_a_casters_turn(fight):
     fight.gm("next_turn")
     assert fight.points(fight.magda)["power"] == 4
     assert any("toward equilibrium: 5 → 4" in e.message for e in fight.encounter.log.all())
+
+
+def test_a_move_names_two_different_bands(fight):
+    for bands in ({"start": "close"}, {"start": "close", "end": "close"}):
+        with pytest.raises(CommandError, match="different band"):
+            fight.gm("manoeuvre", combatant=fight.magda.pk, **bands)

@@ -89,8 +89,8 @@ def manoeuvre(context, combatant, start, end, safely):
     """One manoeuvre on the combatant's turn, or the manoeuvres a move between range bands takes: the first of the
     turn is free, each further one costs a fatigue. Leaving an engagement without disengaging gives a free attack."""
     turn = own_turn(context, combatant, "manoeuvres")
-    if bool(start) != bool(end):
-        raise CommandError("A move names both the band left and the band reached.")
+    if bool(start) != bool(end) or (start and start == end):
+        raise CommandError("A move names both the band left and a different band reached.")
     count, rushed = 1, False
     if start:
         moved = wfrp3e.movement(start, end, safely)
