@@ -9,6 +9,7 @@ from systems.base import System
 from systems.wfrp3e import toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
+    actions,
     conditions,
     initiative,
     turn,

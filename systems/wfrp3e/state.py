@@ -22,3 +22,7 @@ class Wfrp3eState(EncounterState):
     stances: dict = field(default_factory=dict)
     # Condition cards held without tracking tokens (lingering, dependent, permanent): combatant id -> [names]
     lasting_conditions: dict = field(default_factory=dict)
+    # --- action checks (commands/actions.py) ---
+    # Critical wounds and the knocked out and dead states this encounter: combatant id -> {"criticals",
+    # "knocked_out", "dead"}; the wounds taken are the combatant's max_wounds less its wounds
+    health: dict = field(default_factory=dict)

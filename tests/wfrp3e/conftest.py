@@ -99,3 +99,50 @@ def fight(planned_fight):
     planned_fight.gm("start")
     planned_fight.encounter.refresh_from_db()
     return planned_fight
+
+
+@dataclass
+class ActionFight:
+    """A WFRP 3e encounter under way: Magda (anna's, St 4, Channeling 2) against an orc NPC (To 4, 12 wounds) and
+    a henchmen group of three goblins (To 2)."""
+
+    table: Table
+    encounter: object
+    magda: object
+    orc: object
+    goblins: object
+
+    def run(self, user, name, dice=None, **args):
+        return commands.execute(self.encounter, user, name, args, dice=dice)
+
+    def gm(self, name, dice=None, **args):
+        return self.run(self.table.gm, name, dice=dice, **args)
+
+    def state(self):
+        self.encounter.refresh_from_db()
+        return self.encounter.state
+
+    def fresh(self, combatant):
+        combatant.refresh_from_db()
+        return combatant
+
+
+@pytest.fixture
+def action_fight(wfrp3e_table):
+    table = wfrp3e_table
+    orc = CharacterFactory(
+        campaign=table.campaign, name="Orc", is_npc=True, max_wounds=12, characteristics={**CHARACTERISTICS, "To": 4}
+    )
+    goblins = CharacterFactory(
+        campaign=table.campaign,
+        name="Goblins",
+        is_npc=True,
+        max_wounds=6,
+        characteristics={**CHARACTERISTICS, "To": 2},
+        traits={"Henchmen": 3},
+    )
+    encounter = EncounterFactory(campaign=table.campaign, name="Ambush on the Reik")
+    for character in (table.wizard, orc, goblins):
+        commands.add_combatant(encounter, table.gm, character=character.pk)
+    rows = {c.name: c for c in encounter.combatants.all()}
+    return ActionFight(table, encounter, rows["Magda"], rows["Orc"], rows["Goblins"])

@@ -1,0 +1,369 @@
+"""A WFRP 3e action card played in the middle of a turn (seed 003 "Active Player's Turn" › "Middle of Turn Phase
+(Action Card Resolution)"): `perform_action` builds the dice pool and opens a prompt with its exact odds on the
+roller's phone (an NPC's on the GM screen); `enter_roll` takes the symbols rolled, or rolls the pool, resolves them,
+applies the card's effect lines, an attack's wounds, and puts the card to recharge.
+
+Wounds: `Combatant.wounds` stays what it is on every screen, wounds left under the wound threshold (`max_wounds`);
+the wounds taken are `max_wounds - wounds`. Critical wounds and the knocked out and dead states live in the
+encounter's state (`health`), the sheet's own counts being where a character starts."""
+
+from django import forms
+
+from combat.commands.fields import TextField, WholeNumberField
+from combat.commands.prompts import PromptArgs, close, open_prompt
+from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
+from rules.engine import wfrp3e
+from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
+from systems.wfrp3e.commands import command
+
+__all__ = ["perform_action", "enter_roll", "dismiss_action"]
+
+# A card's skill names its characteristic by the sheet's short name; the engine by the full one.
+CHARACTERISTIC_NAMES = {
+    "St": "strength",
+    "To": "toughness",
+    "Ag": "agility",
+    "Int": "intelligence",
+    "WP": "willpower",
+    "Fel": "fellowship",
+}
+ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
+# The symbol fields of `enter_roll`, in the order the phone lists them.
+SYMBOL_FIELDS = {
+    "successes": wfrp3e.SUCCESS,
+    "righteous_successes": wfrp3e.RIGHTEOUS_SUCCESS,
+    "boons": wfrp3e.BOON,
+    "banes": wfrp3e.BANE,
+    "challenges": wfrp3e.CHALLENGE,
+    "comets": wfrp3e.SIGMARS_COMET,
+    "chaos_stars": wfrp3e.CHAOS_STAR,
+    "delays": wfrp3e.DELAY,
+    "exertions": wfrp3e.EXERTION,
+}
+# How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
+LINE_SYMBOLS = {
+    "success": wfrp3e.SUCCESS,
+    "righteous success": wfrp3e.RIGHTEOUS_SUCCESS,
+    "boon": wfrp3e.BOON,
+    "bane": wfrp3e.BANE,
+    "challenge": wfrp3e.CHALLENGE,
+    "sigmar's comet": wfrp3e.SIGMARS_COMET,
+    "chaos star": wfrp3e.CHAOS_STAR,
+    "delay": wfrp3e.DELAY,
+    "exertion": wfrp3e.EXERTION,
+}
+DIE_WORDS = {
+    wfrp3e.CHARACTERISTIC: "characteristic",
+    wfrp3e.CONSERVATIVE: "conservative",
+    wfrp3e.RECKLESS: "reckless",
+    wfrp3e.EXPERTISE: "expertise",
+    wfrp3e.FORTUNE: "fortune",
+    wfrp3e.CHALLENGE_DIE: "challenge",
+    wfrp3e.MISFORTUNE: "misfortune",
+}
+
+
+def percent(probability):
+    """A chance as the phone shows it, one decimal: exact underneath, rounded only here."""
+    return f"{float(probability) * 100:.1f}"
+
+
+def pool_summary(pool):
+    """ "3 characteristic, 1 reckless, 1 challenge": the dice of a pool, in the contract's order."""
+    return ", ".join(f"{count} {DIE_WORDS[kind]}" for kind, count in pool.items() if count) or "no dice"
+
+
+def sheet_of(context, combatant):
+    return context.sheets_by_combatant().get(combatant.pk)
+
+
+def held_conditions(context, combatant):
+    return tuple(context.condition_counts(combatant))
+
+
+def mark_recharging(state, combatant, card_name, tokens):
+    """Put `tokens` recharge tokens on the combatant's card. The turn-phases slice owns recharge
+    (commands/recharge.py `exhaust`); this is the one place this module touches it, to be swapped for that."""
+    state.recharging.setdefault(str(combatant.pk), {})[card_name] = tokens
+
+
+def recharging_tokens(state, combatant, card_name):
+    return state.recharging.get(str(combatant.pk), {}).get(card_name, 0)
+
+
+class ActionArgs(OwnCombatantArgs):
+    card = TextField(max_length=120, help_text="The action card's name.")
+    target = CombatantField(required=False)
+    difficulty = forms.ChoiceField(
+        required=False,
+        choices=[("", "the card's"), *((name, name.capitalize()) for name in wfrp3e.DIFFICULTIES)],
+        help_text='Challenge dice by difficulty (seed 003 "Difficulties"); empty: the card\'s own.',
+    )
+    defence = WholeNumberField(required=False, min_value=0, max_value=10, help_text="The target's Defence.")
+    opposing_training = WholeNumberField(required=False, min_value=0, max_value=10)
+    stance = WholeNumberField(
+        required=False, min_value=-10, max_value=10, help_text="Stance steps: negative conservative, positive reckless."
+    )
+    damage = WholeNumberField(required=False, min_value=0, max_value=50, help_text="An attack's damage value.")
+    soak = WholeNumberField(required=False, min_value=0, max_value=50, help_text="The target's Soak.")
+
+    def clean_card(self):
+        name = self.cleaned_data["card"]
+        card = ActionCard.objects.filter(name__iexact=name).select_related("skill__characteristic").first()
+        if card is None:
+            raise forms.ValidationError(f"There is no action card '{name}'.")
+        return card
+
+
+def action_pool(context, combatant, card, target, difficulty, defence, opposing_training, stance):
+    """(check, pool sources) of the card's check by `combatant` (seed 003 "Middle of Turn Phase" steps 2-3)."""
+    sheet = sheet_of(context, combatant)
+    if sheet is None or card.skill is None:
+        raise CommandError(f"{combatant.name} needs a WFRP 3e sheet, and {card.name} a skill, to build a pool.")
+    short = card.skill.characteristic.name
+    check = wfrp3e.Check(CHARACTERISTIC_NAMES[short])
+    skill = next((s for s in sheet.skills if s.name == card.skill.name), None)
+    # A specialisation helps when the card is what it specialises in (Dodge on a Coordination card named Dodge).
+    specialisations = sum(1 for name in (skill.specialisations if skill else ()) if name.lower() in card.name.lower())
+    conservative, reckless = sheet.conservative_steps, sheet.reckless_steps
+    if not -conservative <= stance <= reckless:
+        raise CommandError(f"{combatant.name}'s stance meter runs from {-conservative} to {reckless}.")
+    extra = ()
+    if sheet.henchmen:
+        standing = wfrp3e.henchmen_standing(sheet.toughness, sheet.henchmen, combatant.max_wounds - combatant.wounds)
+        extra = ((wfrp3e.FORTUNE, wfrp3e.henchmen_fortune(standing), "the other henchmen"),)
+    sources = wfrp3e.pool_sources(
+        check,
+        combatant.character.characteristic(short),
+        stance,
+        training=skill.training if skill else 0,
+        specialisations=specialisations,
+        difficulty=card.difficulty if difficulty == "" else difficulty,
+        defence=defence,
+        opposing_training=opposing_training,
+        conditions=held_conditions(context, combatant),
+        target_conditions=held_conditions(context, target) if target else (),
+        fatigue=sheet.fatigue,
+        stress=sheet.stress,
+        toughness=sheet.toughness,
+        willpower=sheet.willpower,
+        extra=extra,
+    )
+    return check, sources
+
+
+def odds_entry(pool):
+    """What the prompt shows before the roll: the exact chance of a net success and of each boon and bane count."""
+    odds = wfrp3e.odds(pool)
+    return {
+        "chance": percent(odds.success),
+        "boon_odds": [(count, percent(chance)) for count, chance in odds.boons.items()],
+        "bane_odds": [(count, percent(chance)) for count, chance in odds.banes.items()],
+    }
+
+
+@command(ActionArgs, gm_only=False)
+def perform_action(context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak):
+    """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice."""
+    tokens = recharging_tokens(context.encounter.state, combatant, card.name)
+    if tokens:
+        raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
+    if card.type in ATTACKS and target is None:
+        raise CommandError(f"{card.name} is an attack: name its target.")
+    check, sources = action_pool(
+        context, combatant, card, target, difficulty, defence or 0, opposing_training or 0, stance or 0
+    )
+    pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
+    for source in sources:
+        pool[source.kind] += source.count
+    target_words = f" at {context.named(target)}" if target else ""
+    entry = open_prompt(
+        context.encounter.state,
+        combatant,
+        "enter_roll",
+        kind="action",
+        reason=f"{card.name}{target_words}",
+        card=card.name,
+        target=target.pk if target else None,
+        characteristic=check.characteristic,
+        pool=pool,
+        summary=pool_summary(pool),
+        sources=[f"{source.count} {DIE_WORDS[source.kind]} ({source.why})" for source in sources],
+        damage=damage or 0,
+        soak=soak or 0,
+        **odds_entry(pool),
+    )
+    return (
+        f"{combatant.name} plays {card.name}{target_words}: {entry['summary']}, {entry['chance']} % to succeed.",
+        {"prompt": entry["id"], "pool": pool},
+    )
+
+
+def symbol_count():
+    return WholeNumberField(required=False, min_value=0, max_value=60)
+
+
+class RollArgs(PromptArgs):
+    """The symbols shown, each empty or a count; all empty: the tracker rolls. comet_successes and comet_boons:
+    the comets spent as a success or a boon (seed 003 "Universal Dice Roll Effect"), the rest being criticals."""
+
+    successes = symbol_count()
+    righteous_successes = symbol_count()
+    boons = symbol_count()
+    banes = symbol_count()
+    challenges = symbol_count()
+    comets = symbol_count()
+    chaos_stars = symbol_count()
+    delays = symbol_count()
+    exertions = symbol_count()
+    comet_successes = symbol_count()
+    comet_boons = symbol_count()
+
+    def clean(self):
+        cleaned = super().clean()
+        entry = cleaned.get("prompt")
+        if entry is not None and entry.get("answer") != "enter_roll":
+            raise forms.ValidationError("That test does not take an action's dice.")
+        return cleaned
+
+
+def rolled_symbols(context, pool, typed):
+    """{symbol: count}: the ones the player typed, or the tracker's roll of the pool when they typed none."""
+    if all(count is None for count in typed.values()):
+        return dict(wfrp3e.symbols_shown(wfrp3e.roll_pool(pool, context.dice.d))), "rolled"
+    return {SYMBOL_FIELDS[name]: count or 0 for name, count in typed.items()}, "typed"
+
+
+def net_count(outcome, symbols, symbol):
+    """How many of `symbol` are left once the dice cancel: what a card's effect line asks for."""
+    if symbol == wfrp3e.CHALLENGE:
+        rolled_successes = symbols.get(wfrp3e.SUCCESS, 0) + symbols.get(wfrp3e.RIGHTEOUS_SUCCESS, 0)
+        return max(symbols.get(wfrp3e.CHALLENGE, 0) - rolled_successes, 0)
+    return {
+        wfrp3e.SUCCESS: outcome.successes,
+        wfrp3e.RIGHTEOUS_SUCCESS: outcome.righteous_successes,
+        wfrp3e.BOON: outcome.boons,
+        wfrp3e.BANE: outcome.banes,
+        wfrp3e.SIGMARS_COMET: outcome.comets,
+        wfrp3e.CHAOS_STAR: outcome.chaos_stars,
+        wfrp3e.DELAY: outcome.delays,
+        wfrp3e.EXERTION: outcome.exertions,
+    }[symbol]
+
+
+def line_symbol(line):
+    """(count, symbol) of an effect line such as "2 boons", as rules.models.symbol_line_error validates it."""
+    match = SYMBOL_LINE.match(line)
+    singular = {plural: one for one, plural in WFRP3E_SYMBOLS.items()}.get(match["symbol"], match["symbol"])
+    return int(match["count"] or 1), LINE_SYMBOLS[singular]
+
+
+def card_effects(card, outcome, symbols):
+    """The card's effect lines the roll reaches (seed 003 "Middle of Turn Phase" step 6). Success lines need the
+    check to succeed; of several lines on one symbol, the highest reached applies, as the card's lines replace
+    one another rather than add up."""
+    reached = {}
+    for line, text in card.effects.items():
+        count, symbol = line_symbol(line)
+        if symbol == wfrp3e.SUCCESS and not outcome.succeeded:
+            continue
+        if net_count(outcome, symbols, symbol) >= count and count >= reached.get(symbol, (0, ""))[0]:
+            reached[symbol] = (count, f"{line}: {text}")
+    return [words for _, words in reached.values()]
+
+
+def feel_strain(context, combatant, effect):
+    """The universal effect on the roller: a hero's fatigue or stress moves on the sheet; an enemy's becomes wounds
+    (seed 003 "Enemies"). Returns the log's words."""
+    change = effect.suffered - effect.recovered
+    if not change:
+        return []
+    if combatant.is_npc:
+        if change < 0:
+            return []
+        combatant.wounds = max(combatant.wounds - wfrp3e.enemy_wounds(**{effect.strain: change}), 0)
+        context.touch(combatant)
+        return [f"{combatant.name} takes {change} wounds for the {effect.strain}"]
+    character = combatant.character
+    points = {**character.points, effect.strain: max(character.point(effect.strain) + change, 0)}
+    context.set_points(combatant, points=points)
+    verb = "suffers" if change > 0 else "recovers"
+    return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
+
+
+def health_of(context, target):
+    """The target's critical wounds and states this encounter: its sheet's criticals until it is first hit."""
+    health = context.encounter.state.health
+    sheet = sheet_of(context, target)
+    start = {"criticals": sheet.critical_wounds if sheet else 0, "knocked_out": False, "dead": False}
+    return health.setdefault(str(target.pk), start)
+
+
+def wound(context, target, wounds, criticals):
+    """Deal an attack's wounds and criticals (seed 003 "Impairments & Wounds"); henchmen take a critical as a
+    normal wound of its severity, counted 1 here (seed 003 "Henchmen"). Returns the log's words."""
+    sheet = sheet_of(context, target)
+    if sheet and sheet.henchmen:
+        wounds, criticals = wounds + wfrp3e.henchmen_critical(criticals), 0
+    toughness = sheet.toughness if sheet else 0
+    health = health_of(context, target)
+    after = wfrp3e.suffer_wounds(
+        target.max_wounds - target.wounds, health["criticals"], target.max_wounds, toughness, wounds, criticals
+    )
+    target.wounds = max(target.max_wounds - after.wounds, 0)
+    context.touch(target)
+    health.update(criticals=after.criticals, knocked_out=after.knocked_out, dead=after.dead)
+    words = [f"{target.name} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else "")]
+    if after.dead:
+        words.append(f"{target.name} is dead")
+    elif after.knocked_out:
+        words.append(f"{target.name} is knocked out")
+    return words
+
+
+@command(RollArgs, gm_only=False)
+def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
+    """Answer an action's prompt with the symbols rolled, or have the tracker roll its pool."""
+    entry = prompt
+    card = ActionCard.objects.filter(name=entry["card"]).first()
+    if card is None:
+        raise CommandError(f"The action card {entry['card']} is gone.")
+    symbols, how = rolled_symbols(context, entry["pool"], typed)
+    try:
+        outcome = wfrp3e.resolve(symbols, comet_successes or 0, comet_boons or 0)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    close(context, entry)
+    combatant = context.combatant(entry["combatant"])
+    words = [f"{outcome.successes} net successes, {outcome.boons} boons, {outcome.banes} banes"]
+    words += feel_strain(context, combatant, wfrp3e.universal_effect(outcome, entry["characteristic"]))
+    words += card_effects(card, outcome, symbols)
+    target = context.combatant(entry["target"]) if entry["target"] else None
+    if card.type in ATTACKS and target is not None:
+        target_sheet = sheet_of(context, target)
+        dealt = wfrp3e.attack_wounds(
+            outcome.succeeded,
+            entry["damage"],
+            combatant.character.characteristic(ATTACKS[card.type]),
+            target_sheet.toughness if target_sheet else 0,
+            entry["soak"],
+            critical=bool(outcome.comets),
+            weakened=card.type == ActionCard.Type.MELEE and wfrp3e.WEAKENED in held_conditions(context, combatant),
+        )
+        if dealt:
+            words += wound(context, target, dealt, outcome.comets if outcome.succeeded else 0)
+    if card.recharge:
+        tokens = wfrp3e.recharge_tokens(
+            card.recharge, card.type == ActionCard.Type.DEFENCE, held_conditions(context, combatant)
+        )
+        mark_recharging(context.encounter.state, combatant, card.name, tokens)
+        words.append(f"{card.name} recharges ({tokens} tokens)")
+    verdict = "succeeds" if outcome.succeeded else "fails"
+    message = f"{combatant.name}'s {entry['reason']} {verdict} ({how}): " + "; ".join(words) + "."
+    return message, {"prompt": entry["id"], "symbols": symbols, "succeeded": outcome.succeeded}
+
+
+@command(PromptArgs)
+def dismiss_action(context, prompt):
+    close(context, prompt)
+    return f"{prompt['name']}'s {prompt['reason']} dismissed.", {"prompt": prompt["id"]}

@@ -1,0 +1,127 @@
+"""An action card played in the middle of a turn: the pool and its exact odds before the roll, the symbols typed or
+rolled, the card's effect lines, an attack's wounds and the card's recharge tokens (seed 003 "Middle of Turn
+Phase")."""
+
+import random
+
+import pytest
+
+from combat.commands.spine import CommandError, CommandForbidden
+from rules.engine import wfrp3e
+from rules.engine.dice import Dice
+from systems.wfrp3e.commands.actions import percent
+
+
+def strike(fight, user=None, **args):
+    args = {"combatant": fight.magda.pk, "card": "Melee Strike", "target": fight.orc.pk, **args}
+    return fight.run(user or fight.table.anna, "perform_action", **args)
+
+
+def open_prompt(fight):
+    (entry,) = fight.state().prompts
+    return entry
+
+
+def test_the_pool_is_summed_up_with_its_exact_odds_on_the_players_prompt(action_fight):
+    strike(action_fight, defence=2, stance=1)
+    entry = open_prompt(action_fight)
+    # St 4 with one reckless step; the card's one challenge die; Defence 2; fatigue 4 past Toughness 3 (Fatigued).
+    assert entry["summary"] == "3 characteristic, 1 reckless, 1 challenge, 3 misfortune"
+    assert entry["combatant"] == action_fight.magda.pk and entry["answer"] == "enter_roll"
+    assert entry["chance"] == percent(wfrp3e.net_success_chance(entry["pool"]))
+    odds = wfrp3e.odds(entry["pool"])
+    assert [tuple(pair) for pair in entry["boon_odds"]] == [(n, percent(c)) for n, c in odds.boons.items()]
+    assert [tuple(pair) for pair in entry["bane_odds"]] == [(n, percent(c)) for n, c in odds.banes.items()]
+
+
+def test_a_difficulty_named_by_the_gm_replaces_the_cards(action_fight):
+    strike(action_fight, action_fight.table.gm, difficulty="daunting")
+    assert open_prompt(action_fight)["pool"]["challenge"] == 4
+
+
+def test_a_player_plays_only_their_own_characters_cards(action_fight):
+    with pytest.raises(CommandForbidden):
+        strike(action_fight, combatant=action_fight.orc.pk, target=action_fight.magda.pk)
+
+
+def test_a_stance_off_the_meter_and_an_attack_without_target_are_refused(action_fight):
+    with pytest.raises(CommandError, match="stance meter runs from -3 to 1"):
+        strike(action_fight, stance=2)
+    with pytest.raises(CommandError, match="name its target"):
+        strike(action_fight, target="")
+
+
+def test_typed_symbols_cancel_apply_the_universal_effect_the_cards_lines_and_the_wounds(action_fight):
+    strike(action_fight, damage=5, soak=1)
+    entry = open_prompt(action_fight)
+    outcome = action_fight.run(
+        action_fight.table.anna, "enter_roll", prompt=entry["id"], successes=3, challenges=1, boons=2
+    )
+    orc, magda = action_fight.fresh(action_fight.orc), action_fight.fresh(action_fight.magda)
+    # (5 damage + St 4) - (To 4 + Soak 1) = 4 wounds.
+    assert orc.wounds == 12 - 4
+    # Two net boons: one fatigue recovered, the check being on Strength.
+    assert magda.character.point("fatigue") == 3
+    assert "2 net successes, 2 boons, 0 banes" in outcome.message
+    assert "success: Hit for normal damage." in outcome.message and "2 boons: Add 1 damage." in outcome.message
+    assert "bane:" not in outcome.message
+    assert action_fight.state().prompts == []
+
+
+def test_a_failed_attack_deals_nothing_and_its_banes_cost_fatigue(action_fight):
+    strike(action_fight, damage=5)
+    entry = open_prompt(action_fight)
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], challenges=1, banes=2)
+    assert action_fight.fresh(action_fight.orc).wounds == 12
+    assert action_fight.fresh(action_fight.magda).character.point("fatigue") == 5
+    assert "fails" in outcome.message and "bane: Suffer 1 fatigue." in outcome.message
+
+
+def test_wounds_past_the_threshold_knock_out_and_criticals_past_toughness_kill(action_fight):
+    action_fight.gm("apply_damage", combatant=action_fight.orc.pk, amount=10)
+    strike(action_fight, damage=5)
+    entry = open_prompt(action_fight)
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], successes=1)
+    assert "Orc is knocked out" in outcome.message
+    assert action_fight.fresh(action_fight.orc).wounds == 0
+    health = action_fight.state().health[str(action_fight.orc.pk)]
+    assert health == {"criticals": 1, "knocked_out": True, "dead": False}
+    strike(action_fight, damage=5)
+    entry = open_prompt(action_fight)
+    outcome = action_fight.run(action_fight.table.gm, "enter_roll", prompt=entry["id"], successes=1, comets=4)
+    assert "Orc is dead" in outcome.message
+
+
+def test_a_tap_on_roll_rolls_the_pool(action_fight):
+    strike(action_fight)
+    entry = open_prompt(action_fight)
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], dice=Dice(random.Random(3)))
+    expected = wfrp3e.symbols_shown(wfrp3e.roll_pool(entry["pool"], Dice(random.Random(3)).d))
+    assert outcome.result["symbols"] == dict(expected)
+    assert "(rolled)" in outcome.message
+
+
+def test_a_used_card_recharges_and_cannot_be_played_meanwhile(action_fight):
+    strike(action_fight, card="Reckless Cleave")
+    entry = open_prompt(action_fight)
+    action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], successes=1)
+    assert action_fight.state().recharging[str(action_fight.magda.pk)] == {"Reckless Cleave": 3}
+    with pytest.raises(CommandError, match="recharging"):
+        strike(action_fight, card="Reckless Cleave")
+
+
+def test_a_henchmen_group_attacks_with_a_fortune_die_per_other_member(action_fight):
+    goblins, magda = action_fight.goblins.pk, action_fight.magda.pk
+    action_fight.gm("perform_action", combatant=goblins, card="Melee Strike", target=magda)
+    entry = open_prompt(action_fight)
+    assert entry["pool"]["fortune"] == 2
+    assert "2 fortune (the other henchmen)" in entry["sources"]
+
+
+def test_a_critical_on_henchmen_is_a_normal_wound(action_fight):
+    strike(action_fight, action_fight.table.gm, target=action_fight.goblins.pk)
+    entry = open_prompt(action_fight)
+    action_fight.gm("enter_roll", prompt=entry["id"], successes=1, comets=1)
+    # (0 damage + St 4) - To 2 = 2 wounds, and the critical as one more.
+    assert action_fight.fresh(action_fight.goblins).wounds == 6 - 3
+    assert action_fight.state().health[str(action_fight.goblins.pk)]["criticals"] == 0
