@@ -6,7 +6,7 @@ not offered for new campaigns."""
 import systems
 from rules.engine import wfrp3e
 from systems.base import System
-from systems.wfrp3e import toggles, view
+from systems.wfrp3e import actions_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -30,6 +30,7 @@ class Wfrp3e(System):
         "phone_my_turn": "wfrp3e/phone.html#my_turn",
         "phone_character": "wfrp3e/phone.html#character",
         "sheet_stats": "wfrp3e/sheet.html#stats",
+        "gm_attack": "wfrp3e/action.html#gm_action",
     }
 
     # Seed 003 "Active Player's Turn": the Agility check's successes (kept as the initiative), then Agility.
@@ -53,6 +54,7 @@ class Wfrp3e(System):
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
+        actions_view.extend(view_)
 
     def sheet(self, character):
         from systems.wfrp3e.sheet import Sheet

@@ -1,0 +1,43 @@
+"""An action check on the screens: the GM's form, the prompt with the pool and its odds on the roller's phone (an
+NPC's on the GM screen only), and the phone's symbols or "Roll for me" answering it."""
+
+from tests.wfrp3e.test_actions import open_prompt, strike
+
+
+def page(fight, user):
+    return fight.table.client(user).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+
+
+def test_the_gm_screen_has_the_form_to_play_a_card(action_fight):
+    html = page(action_fight, action_fight.table.gm)
+    assert 'id="action-form"' in html and "<option>Reckless Cleave</option>" in html
+    assert '<option value="daunting">Daunting (4d)</option>' in html
+
+
+def test_the_players_phone_shows_the_pool_and_its_odds_before_the_roll(action_fight):
+    strike(action_fight, defence=2, stance=1)
+    entry = open_prompt(action_fight)
+    html = page(action_fight, action_fight.table.anna)
+    assert "Roll <strong>3 characteristic, 1 reckless, 1 challenge, 3 misfortune</strong>" in html
+    assert f'id="chance-{entry["id"]}">{entry["chance"]} %' in html
+    assert 'name="chaos_stars"' in html and f'id="roll-{entry["id"]}"' in html
+    assert f'id="prompt-{entry["id"]}"' not in page(action_fight, action_fight.table.bruno)
+
+
+def test_an_npcs_prompt_waits_on_the_gm_screen_only(action_fight):
+    action_fight.gm("perform_action", combatant=action_fight.orc.pk, card="Melee Strike", target=action_fight.magda.pk)
+    entry = open_prompt(action_fight)
+    assert f'id="prompt-{entry["id"]}"' in page(action_fight, action_fight.table.gm)
+    assert f'id="prompt-{entry["id"]}"' not in page(action_fight, action_fight.table.anna)
+
+
+def test_the_phone_answers_with_typed_symbols_or_a_tap_on_roll(action_fight):
+    client = action_fight.table.client(action_fight.table.anna)
+    url = f"/encounters/{action_fight.encounter.pk}/do/enter_roll/"
+    strike(action_fight, damage=5)
+    answered = client.post(url, {"prompt": open_prompt(action_fight)["id"], "successes": "2", "boons": ""})
+    assert answered.status_code == 200 and action_fight.state().prompts == []
+    assert action_fight.fresh(action_fight.orc).wounds < 12
+    strike(action_fight)
+    assert client.post(url, {"prompt": open_prompt(action_fight)["id"]}).status_code == 200
+    assert action_fight.state().prompts == []
