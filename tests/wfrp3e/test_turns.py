@@ -82,3 +82,12 @@ def test_a_move_names_two_different_bands(fight):
     for bands in ({"start": "close"}, {"start": "close", "end": "close"}):
         with pytest.raises(CommandError, match="different band"):
             fight.gm("manoeuvre", combatant=fight.magda.pk, **bands)
+
+
+def test_an_action_check_takes_the_stance_from_the_meter_and_its_card_goes_to_recharge(fight):
+    fight.run(fight.table.anna, "shift_stance", combatant=fight.magda.pk, stance=1)
+    fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk)
+    entry = fight.state().prompts[-1]
+    assert entry["pool"]["reckless"] == 1  # one characteristic die turned reckless by her stance
+    fight.run(fight.table.anna, "enter_roll", prompt=entry["id"])
+    assert fight.state().recharging[str(fight.magda.pk)] == {"Reckless Cleave": 3}

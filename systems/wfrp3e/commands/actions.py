@@ -14,7 +14,7 @@ from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
-from systems.wfrp3e.commands import command
+from systems.wfrp3e.commands import command, recharge, turn
 
 __all__ = ["perform_action", "enter_roll", "dismiss_action"]
 
@@ -81,16 +81,6 @@ def held_conditions(context, combatant):
     return tuple(context.condition_counts(combatant))
 
 
-def mark_recharging(state, combatant, card_name, tokens):
-    """Put `tokens` recharge tokens on the combatant's card. The turn-phases slice owns recharge
-    (commands/recharge.py `exhaust`); this is the one place this module touches it, to be swapped for that."""
-    state.recharging.setdefault(str(combatant.pk), {})[card_name] = tokens
-
-
-def recharging_tokens(state, combatant, card_name):
-    return state.recharging.get(str(combatant.pk), {}).get(card_name, 0)
-
-
 class ActionArgs(OwnCombatantArgs):
     card = TextField(max_length=120, help_text="The action card's name.")
     target = CombatantField(required=False)
@@ -102,7 +92,10 @@ class ActionArgs(OwnCombatantArgs):
     defence = WholeNumberField(required=False, min_value=0, max_value=10, help_text="The target's Defence.")
     opposing_training = WholeNumberField(required=False, min_value=0, max_value=10)
     stance = WholeNumberField(
-        required=False, min_value=-10, max_value=10, help_text="Stance steps: negative conservative, positive reckless."
+        required=False,
+        min_value=-10,
+        max_value=10,
+        help_text="Stance steps, negative conservative, positive reckless; empty: where the meter stands.",
     )
     damage = WholeNumberField(required=False, min_value=0, max_value=50, help_text="An attack's damage value.")
     soak = WholeNumberField(required=False, min_value=0, max_value=50, help_text="The target's Soak.")
@@ -165,13 +158,20 @@ def odds_entry(pool):
 @command(ActionArgs, gm_only=False)
 def perform_action(context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak):
     """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice."""
-    tokens = recharging_tokens(context.encounter.state, combatant, card.name)
+    tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
     if card.type in ATTACKS and target is None:
         raise CommandError(f"{card.name} is an attack: name its target.")
     check, sources = action_pool(
-        context, combatant, card, target, difficulty, defence or 0, opposing_training or 0, stance or 0
+        context,
+        combatant,
+        card,
+        target,
+        difficulty,
+        defence or 0,
+        opposing_training or 0,
+        turn.stance_of(context.encounter.state, combatant) if stance is None else stance,
     )
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
     for source in sources:
@@ -356,7 +356,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
         tokens = wfrp3e.recharge_tokens(
             card.recharge, card.type == ActionCard.Type.DEFENCE, held_conditions(context, combatant)
         )
-        mark_recharging(context.encounter.state, combatant, card.name, tokens)
+        recharge.exhaust(context.encounter.state, combatant, card.name, tokens)
         words.append(f"{card.name} recharges ({tokens} tokens)")
     verdict = "succeeds" if outcome.succeeded else "fails"
     message = f"{combatant.name}'s {entry['reason']} {verdict} ({how}): " + "; ".join(words) + "."
