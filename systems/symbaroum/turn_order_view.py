@@ -38,6 +38,8 @@ def extend_turn(view):
     encounter, active = view.encounter, view.active
     if encounter.status != Encounter.Status.ACTIVE or active is None or not (view.is_gm or active.mine):
         return
+    if active.dying or active.dead:
+        return
     engaged = melee.engaged_with(encounter.state, active.pk)
     others = [row for row in view.rows if row.pk != active.pk]
     free = [row for row in others if row.pk not in engaged]
@@ -62,8 +64,9 @@ def extend_coming_round(view):
     takers = {t["combatant"]: t["passed"] for t in state.initiative_takers if t["round"] == view.coming_round}
     names = {row.pk: row.name for row in view.rows}
     for row in view.rows:
-        row.may_strike_first = view.quick_strike_on and row.pk not in strikers
-        row.may_take_initiative = view.take_initiative_on and row.pk not in takers
+        acts = not (row.dying or row.dead)
+        row.may_strike_first = acts and view.quick_strike_on and row.pk not in strikers
+        row.may_take_initiative = acts and view.take_initiative_on and row.pk not in takers
     view.declared = [f"{names[pk]} strikes first" for pk in strikers if pk in names] + [
         f"{names[pk]} takes the initiative, {RESOLUTE[passed]}" for pk, passed in takers.items() if pk in names
     ]

@@ -32,6 +32,7 @@ def extend(view, everyone):
         row.experience = points.get("experience", 0)
         row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
         row.dying = any(condition.name == "Dying" for condition in row.conditions)
+        row.dead = any(condition.name == "Dead" for condition in row.conditions)
         row.death_steps = state.death_steps.get(str(row.pk), 0)
     view.death_steps_to_die = symbaroum.DEATH_STEPS
     view.first_aid_means = MEANS
@@ -51,7 +52,11 @@ def extend(view, everyone):
     if view.is_gm:
         sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [
-            {"row": row, "weapons": [w.name for w in sheets[row.character_id].weapons]}
+            {
+                "row": row,
+                "weapons": [w.name for w in sheets[row.character_id].weapons],
+                "acts": not (row.dying or row.dead),
+            }
             for row in view.rows
             if row.character_id in sheets
         ]
@@ -70,7 +75,8 @@ def extend_manoeuvres(view, names):
     encounter = view.encounter
     plays = encounter.plays(toggles.MANOEUVRES)
     view.manoeuvres = list(ATTACK_MANOEUVRES.items()) if plays else []
-    view.stance_choices = list(STANCES.items()) if plays and view.active is not None else []
+    acts = view.active is not None and not (view.active.dying or view.active.dead)
+    view.stance_choices = list(STANCES.items()) if plays and acts else []
     state = encounter.state
     view.active_holds = view.active is not None and any(h["holder"] == view.active.pk for h in state.holds)
     view.manoeuvres_in_force = [

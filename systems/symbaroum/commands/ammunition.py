@@ -7,11 +7,12 @@ nock one of their special ammunition from the phone (`nock_ammunition`): their n
 the GM's attack form names another."""
 
 from combat.commands.fields import OneOfField, TextField, WholeNumberField
-from combat.commands.spine import Args, CombatantArgs, CommandError, OwnCombatantArgs
+from combat.commands.spine import Args, CombatantArgs, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
 from systems.symbaroum.commands.tests import answers, ask, rolls_dice
+from systems.symbaroum.commands.turn import ActingArgs
 
 __all__ = ["stock_ammunition", "search_for_ammunition", "nock_ammunition"]
 
@@ -182,7 +183,7 @@ def reclaim_rolled(context, entry, rolled):
     }
 
 
-class NockArgs(OwnCombatantArgs):
+class NockArgs(ActingArgs):
     special_ammunition = TextField(required=False, help_text="Shot on the next ranged attack; empty: take it off.")
 
 

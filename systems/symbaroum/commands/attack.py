@@ -83,6 +83,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     """Everything the attack needs until its last roll, as JSON (kept in a prompt while a player rolls)."""
     if attacker.pk == target.pk:
         raise CommandError(f"{attacker.name} cannot attack themself.")
+    turn.refuse_helpless(context, attacker)
     feats_in_force.refuse_gazed_attack(context, attacker, target)
     mine, theirs = sheet_of(context, attacker), sheet_of(context, target)
     for who, sheet in ((attacker, mine), (target, theirs)):

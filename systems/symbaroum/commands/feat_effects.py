@@ -5,7 +5,7 @@ from django import forms
 
 from combat.commands.fields import OneOfField
 from combat.commands.prompts import close
-from combat.commands.spine import CombatantField, CombatantListField, CommandError, OwnCombatantArgs
+from combat.commands.spine import CombatantField, CombatantListField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, turn
@@ -13,6 +13,7 @@ from systems.symbaroum.commands.attack import AttackArgs, attack, weapon_of
 from systems.symbaroum.commands.feats import PAY_WITH, pay
 from systems.symbaroum.commands.feats_in_force import AT_ONCE, FEATS, FOR_HOW_LONG, in_force, put_in_force
 from systems.symbaroum.commands.harm import sheet_of
+from systems.symbaroum.commands.turn import ActingArgs
 
 __all__ = ["use_feat"]
 
@@ -20,7 +21,7 @@ __all__ = ["use_feat"]
 HIT_WAITING = ("damage", "armour")
 
 
-class FeatArgs(OwnCombatantArgs):
+class FeatArgs(ActingArgs):
     feat = OneOfField(choices=[(key, feat.label) for key, feat in FEATS.items()])
     pay_with = OneOfField(choices=PAY_WITH)
     enemy = CombatantField(required=False, help_text="Steely Gaze: the enemy who will not attack them.")

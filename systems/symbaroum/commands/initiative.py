@@ -10,7 +10,7 @@ set. Whatever moved someone this round, the next round starts from the usual ord
 
 from combat.commands.fields import OneOfField
 from combat.commands.ordering import renumber
-from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
+from combat.commands.spine import CombatantField, CommandError
 from combat.models import Encounter
 from rules.engine import symbaroum
 from systems.base import Happenings
@@ -18,6 +18,7 @@ from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, feats, turn
 from systems.symbaroum.commands.harm import sheet_of
 from systems.symbaroum.commands.tests import answers, ask, passed_words, rolls_dice, second_chance
+from systems.symbaroum.commands.turn import ActingArgs
 
 __all__ = ["act_later", "delay_initiative", "quick_strike", "take_the_initiative"]
 
@@ -88,7 +89,7 @@ def on_the_coming_round(context, round_number):
 # --- choosing a later place (seed 001 "Turn Order" › "Initiative") ---------------------------------------------
 
 
-class ActLaterArgs(OwnCombatantArgs):
+class ActLaterArgs(ActingArgs):
     after = CombatantField(help_text="Who they act right after.")
 
 
@@ -116,7 +117,7 @@ def act_later(context, combatant, after):
 # --- Delay the Initiative (seed 001 "Manoeuvres" › "Delay the Initiative") --------------------------------------
 
 
-class DelayArgs(OwnCombatantArgs):
+class DelayArgs(ActingArgs):
     before = CombatantField(help_text="Who acts before them, this round only.")
 
 
@@ -149,7 +150,7 @@ def delay_initiative(context, combatant, before):
 # --- Quick Strike (seed 001 "Alternate Rules" › "Feats" › "Quick Strike") ---------------------------------------
 
 
-class QuickStrikeArgs(OwnCombatantArgs):
+class QuickStrikeArgs(ActingArgs):
     pay_with = OneOfField(choices=feats.PAY_WITH)
 
 
@@ -172,7 +173,7 @@ def quick_strike(context, combatant, pay_with):
 # --- Take the Initiative (seed 001 "Alternate Rules" › "Manoeuvres" › "Take the Initiative") -------------------
 
 
-class TakeArgs(OwnCombatantArgs):
+class TakeArgs(ActingArgs):
     outcome = OneOfField(choices=OUTCOMES, required=False, help_text="An NPC's Resolute test, as the GM decides.")
 
 

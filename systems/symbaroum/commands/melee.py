@@ -139,6 +139,7 @@ def active_for(context):
         raise CommandError("Nobody's turn is running.")
     if not context.acts_for(active):
         raise CommandForbidden(f"It is {context.named(active)}'s turn, not your character's.")
+    turn.refuse_helpless(context, active)
     return active
 
 

@@ -3,17 +3,18 @@ Combat Action and a Cunning test, rolled by the player, coat a weapon; the dose 
 which poisons the one it strikes. A 20 poisons the poisoner instead."""
 
 from combat.commands.fields import DieField, TextField
-from combat.commands.spine import CommandError, OwnCombatantArgs
+from combat.commands.spine import CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, turn
 from systems.symbaroum.commands.harm import give, sheet_of
 from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
+from systems.symbaroum.commands.turn import ActingArgs
 
 __all__ = ["poison_weapon"]
 
 
-class PoisonArgs(OwnCombatantArgs):
+class PoisonArgs(ActingArgs):
     weapon = TextField(required=False, help_text="A weapon on their sheet; the first when empty.")
     d20 = DieField(20, help_text="The Cunning test's d20 when the player said it aloud; empty: asked on the phone.")
     second_d20 = DieField(20, help_text="The second d20 of a second chance.")

@@ -3,11 +3,11 @@
 chances that a stance and Careful Aiming give the test deciding an attack, from whichever side rolls it."""
 
 from combat.commands.fields import OneOfField
-from combat.commands.spine import CommandError, OwnCombatantArgs
+from combat.commands.spine import CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
-from systems.symbaroum.commands.turn import turn_key
+from systems.symbaroum.commands.turn import ActingArgs, turn_key
 
 __all__ = ["take_stance"]
 
@@ -24,7 +24,7 @@ def stance_of(state, combatant):
     return next((s for s in state.stances if s["combatant"] == combatant.pk), None)
 
 
-class StanceArgs(OwnCombatantArgs):
+class StanceArgs(ActingArgs):
     stance = OneOfField(choices=list(STANCES.items()))
 
 

@@ -3,7 +3,7 @@ Action, never the other way round (seed 001 "Actions in Combat"). The tracker ke
 used in the encounter's state (`turn`), ticked by the GM or by the commands that use an action."""
 
 from combat.commands.fields import OneOfField, YesNoField
-from combat.commands.spine import Args, CommandError
+from combat.commands.spine import Args, CommandError, OwnCombatantArgs
 from systems.symbaroum.commands import command
 
 __all__ = ["mark_action"]
@@ -44,10 +44,7 @@ def spend(context, combatant, part):
     # Imported here: manoeuvres spends actions through this module, so it imports this one first.
     from systems.symbaroum.commands.manoeuvres import refuse_while_holding
 
-    counts = context.condition_counts(combatant)
-    helpless = next((name for name in HELPLESS if counts.get(name)), None)
-    if helpless:
-        raise CommandError(f"{combatant.name} is {helpless.lower()} and cannot act.")
+    refuse_helpless(context, combatant)
     refuse_while_holding(context, combatant)
     encounter = context.encounter
     if encounter.active_id != combatant.pk:
@@ -57,6 +54,24 @@ def spend(context, combatant, part):
     if why:
         raise CommandError(f"{combatant.name} cannot: {why}.")
     set_used(encounter, used, part, +1)
+
+
+def refuse_helpless(context, combatant):
+    """CommandError when `combatant` is dying or dead: they neither act nor declare anything, though their player
+    still answers the tests asked of them (the death test first of all)."""
+    counts = context.condition_counts(combatant)
+    helpless = next((name for name in HELPLESS if counts.get(name)), None)
+    if helpless:
+        raise CommandError(f"{combatant.name} is {helpless.lower()} and cannot act.")
+
+
+class ActingArgs(OwnCombatantArgs):
+    """For the commands in which `combatant` acts or declares something: refused while they are dying or dead."""
+
+    def clean_combatant(self):
+        combatant = super().clean_combatant()
+        refuse_helpless(self.context, combatant)
+        return combatant
 
 
 def use_up(context, combatant):
