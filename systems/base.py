@@ -79,6 +79,11 @@ class System:
 
         return place_by_initiative(ordered, combatant.initiative), {}
 
+    def why_no_turn(self, context, combatant):
+        """Why `combatant` takes no turn ("dead": the log says "Goblin is dead: no turn."), or "" when they take
+        it; the turn change passes over them. Everyone takes their turn by default."""
+        return ""
+
     # --- turn and round hooks: each returns Happenings ----------------------------------------------
 
     def encounter_started(self, context):

@@ -214,17 +214,31 @@ def start(context):
     ordered = context.ordered()
     if not ordered:
         raise CommandError("Add a combatant before starting.")
+    first, passed = first_to_act(context, ordered)
+    if first is None:
+        raise CommandError(f"Nobody can take a turn: {' '.join(passed)}")
     encounter.status = Encounter.Status.ACTIVE
     encounter.round = 1
-    encounter.active = ordered[0]
+    encounter.active = first
     system = context.system
-    happened = system.encounter_started(context) + system.turn_started(context, ordered[0])
-    notes = "".join(f" {note}" for note in happened.notes)
-    return f"Round 1 begins{happened.round_note}: {ordered[0].name}'s turn.{notes}", {
+    happened = system.encounter_started(context) + system.turn_started(context, first)
+    notes = "".join(f" {note}" for note in [*passed, *happened.notes])
+    return f"Round 1 begins{happened.round_note}: {first.name}'s turn.{notes}", {
         "round": 1,
-        "active": ordered[0].pk,
+        "active": first.pk,
         **happened.result,
     }
+
+
+def first_to_act(context, candidates):
+    """(the first of `candidates` who takes a turn or None, the log's notes on those passed over before them)."""
+    passed = []
+    for candidate in candidates:
+        why = context.system.why_no_turn(context, candidate)
+        if not why:
+            return candidate, passed
+        passed.append(f"{candidate.name} is {why}: no turn.")
+    return None, passed
 
 
 class NextTurnArgs(Args):
@@ -242,28 +256,36 @@ def next_turn(context, d10):
     if not ordered:
         raise CommandError("Nobody is left in the fight: add a combatant, or end the encounter.")
     index = next((i for i, c in enumerate(ordered) if c.pk == encounter.active_id), -1)
-    expired, prefix = [], ""
+    expired, prefix, passed_later = [], "", []
     happened = system.turn_ended(context, ordered[index]) if index >= 0 else Happenings()
-    if index + 1 >= len(ordered):
+    # Those who take no turn are passed over; past the round's end, the next round is looked through once only.
+    upcoming, passed = first_to_act(context, ordered[index + 1 :])
+    if upcoming is None:
         happened += system.round_ended(context)
         expired = tick_condition_timers(context)
         encounter.round += 1
         happened += system.round_started(context)
-        upcoming = context.ordered()[0]
+        upcoming, passed_later = first_to_act(context, context.ordered())
         prefix = f"Round {encounter.round} begins{happened.round_note}. "
+    told = "".join(f"{note} " for note in passed) + prefix + "".join(f"{note} " for note in passed_later)
+    if upcoming is None:
+        # Nobody can act: the turn rests on the last of the order, so the next turn change ends this round too.
+        encounter.active = context.ordered()[-1]
+        told += "Nobody can take a turn this round."
     else:
-        upcoming = ordered[index + 1]
-    encounter.active = upcoming
-    happened += system.turn_started(context, upcoming)
+        encounter.active = upcoming
+        happened += system.turn_started(context, upcoming)
+        told += f"{upcoming.name}'s turn."
     if d10 is not None and context.dice.unused:
         raise CommandError(f"Nothing at this turn change rolls a d10, so the {d10} typed has no use: leave it empty.")
     notes = [note for note in happened.notes if note]
     ended = f" {', '.join(expired)} ended." if expired else ""
     said = f" {' '.join(notes)}" if notes else ""
-    return f"{prefix}{upcoming.name}'s turn.{ended}{said}", {
+    return f"{told}{ended}{said}", {
         "conditions": notes,
         "round": encounter.round,
-        "active": upcoming.pk,
+        "active": upcoming.pk if upcoming else None,
+        "passed_over": [*passed, *passed_later],
         "expired": expired,
         **happened.result,
     }
