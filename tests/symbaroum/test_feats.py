@@ -113,7 +113,7 @@ def test_the_phone_offers_feats_only_when_the_table_plays_them(fight):
 
 def test_a_clean_hit_deals_the_most_the_dice_show_without_a_damage_roll_once(feats):
     anna = feats.table.anna
-    to_turn_of(feats, feats.goblin)  # her attacks are out of turn: no Combat Action stops the second
+    to_turn_of(feats, feats.ulrika)
     use(feats, anna, feats.ulrika, "clean_hit")
     assert "Clean Hit ready" in page(feats, feats.table.gm)
     feats.gm("attack", attacker=feats.ulrika.pk, target=feats.goblin.pk)
@@ -121,12 +121,14 @@ def test_a_clean_hit_deals_the_most_the_dice_show_without_a_damage_roll_once(fea
     # Her sword's 1d8 at its most, 8, less the goblin's fixed armour 2: no damage prompt.
     assert (outcome.result["damage"], outcome.result["dealt"]) == (8, 6)
     assert feats.prompts() == [] and feats.fresh(feats.goblin).wounds == 2
+    to_turn_of(feats, feats.goblin)
     feats.gm("attack", attacker=feats.ulrika.pk, target=feats.goblin.pk, d20=5)
     assert feats.prompts()[-1]["kind"] == "damage"  # the next hit rolls again
 
 
 def test_a_clean_hit_waits_for_a_hit_a_miss_does_not_use_it(feats):
     anna = feats.table.anna
+    to_turn_of(feats, feats.ulrika)
     use(feats, anna, feats.ulrika, "clean_hit")
     feats.gm("attack", attacker=feats.ulrika.pk, target=feats.goblin.pk, d20=18)
     assert [e["feat"] for e in feats.state().feats] == ["clean_hit"]

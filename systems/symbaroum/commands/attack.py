@@ -243,7 +243,7 @@ def damage_step(context, spec):
     attacker = context.combatant(spec["attacker"])
     dice = damage_dice(spec)
     typed = spec["typed"]
-    clean_hit = feats_in_force.clean_hit_damage(context, attacker, dice)
+    clean_hit = feats_in_force.clean_hit_damage(context, attacker, dice, spec["free"])
     if clean_hit is not None:
         return armour_step(context, {**spec, "damage": clean_hit + spec["extras"]["flat"]})
     if rolls_dice(attacker) and typed["damage"] is None:

@@ -52,7 +52,16 @@ def use_feat(context, combatant, feat, pay_with, enemy, targets):
 
 
 def clean_hit(context, hero, enemy, targets):
-    return f"{context.named(hero)}'s next hit this turn deals the most its damage dice can show", {}
+    """Seed 001 "Alternate Rules" › "Feats" › "Clean Hit": the feat is the hero's own normal attack, made with the
+    most damage. So it is bought on the hero's turn while their Combat Action (the attack) is still free, and only
+    an attack of that turn uses it, never a free attack out of turn (feats_in_force.clean_hit_damage)."""
+    encounter, name = context.encounter, context.named(hero)
+    if encounter.active_id != hero.pk:
+        raise CommandError(f"A Clean Hit goes with {name}'s own attack: use it on their turn, before attacking.")
+    why = turn.refusal(turn.turn_used(encounter), "combat")
+    if why:
+        raise CommandError(f"{name} has no attack left for a Clean Hit: {why}.")
+    return f"{name}'s next hit this turn deals the most its damage dice can show", {}
 
 
 def fearless(context, hero, enemy, targets):

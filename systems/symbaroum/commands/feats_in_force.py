@@ -93,11 +93,12 @@ def lapse(context):
     return notes
 
 
-def clean_hit_damage(context, attacker, damage_dice):
-    """The damage of `attacker`'s hit when a Clean Hit waits for it (and is used up by it), else None."""
+def clean_hit_damage(context, attacker, damage_dice, free):
+    """The damage of `attacker`'s hit when a Clean Hit waits for it (and is used up by it), else None. A `free`
+    attack leaves it waiting: the feat goes with the hero's own attack on their turn (feat_effects.clean_hit)."""
     state = context.encounter.state
     entry = in_force(state, "clean_hit", attacker)
-    if entry is None:
+    if entry is None or free:
         return None
     state.feats = [e for e in state.feats if e is not entry]
     return symbaroum.clean_hit_damage(damage_dice)
