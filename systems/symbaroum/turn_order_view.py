@@ -9,6 +9,7 @@ The GM may act for everyone; a player's phone offers their own character's part 
 from combat.commands.spine import lookup
 from combat.models import Encounter
 from systems.symbaroum.commands import KEY, initiative, melee
+from systems.symbaroum.commands.sides import enemies
 from systems.symbaroum.commands.turn import turn_used
 
 RESOLUTE = {True: "Resolute passed", False: "Resolute failed", None: "Resolute to roll"}
@@ -42,10 +43,8 @@ def extend_turn(view):
         return
     engaged = melee.engaged_with(encounter.state, active.pk)
     others = [row for row in view.rows if row.pk != active.pk]
-    free = [row for row in others if row.pk not in engaged]
     if offered(encounter, "engage"):
-        # Enemies first: the choice offered first is someone on another side.
-        view.engage_targets = sorted(free, key=lambda row: row.side == active.side)
+        view.engage_targets = [row for row in others if row.pk not in engaged and enemies(active, row)]
     if offered(encounter, "disengage"):
         view.engaged_enemies = [row for row in others if row.pk in engaged]
     used = turn_used(encounter)

@@ -12,6 +12,7 @@ from systems.symbaroum.commands.feats import PAY_WITH
 from systems.symbaroum.commands.feats_in_force import FEATS, perfect_defence_state, tags
 from systems.symbaroum.commands.healing import MEANS
 from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
+from systems.symbaroum.commands.sides import enemies
 from systems.symbaroum.commands.stances import STANCES
 from systems.symbaroum.commands.turn import turn_used
 
@@ -41,6 +42,7 @@ def extend(view, everyone):
         view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH
         for row in view.rows:
             row.feat_tags = tags(state, row.pk, names)
+            row.enemies = [other for other in view.rows if enemies(row, other)]
         view.prompts = [with_perfect_defence(state, p) for p in view.prompts]
     view.buildings = buildings.shown(state, view.rows) if view.is_gm else []
     view.hit_locations = encounter.plays(toggles.HIT_LOCATIONS)

@@ -13,6 +13,7 @@ from systems.symbaroum.commands.attack import AttackArgs, attack, weapon_of
 from systems.symbaroum.commands.feats import PAY_WITH, pay
 from systems.symbaroum.commands.feats_in_force import AT_ONCE, FEATS, FOR_HOW_LONG, in_force, put_in_force
 from systems.symbaroum.commands.harm import sheet_of
+from systems.symbaroum.commands.sides import refuse_allies
 from systems.symbaroum.commands.turn import ActingArgs
 
 __all__ = ["use_feat"]
@@ -105,6 +106,7 @@ def steely_gaze(context, hero, enemy, targets):
         raise CommandError("Name the enemy that the Steely Gaze holds back.")
     if enemy.pk == hero.pk:
         raise CommandError(f"{context.named(hero)} cannot hold themself back with a Steely Gaze.")
+    refuse_allies(context, hero, [enemy])
     return f"{context.named(enemy)} will not attack {context.named(hero)} this scene", {"enemy": enemy.pk}
 
 
@@ -116,6 +118,7 @@ def whirlwind_attack(context, hero, enemy, targets):
         raise CommandError("Name each enemy once: a Whirlwind Attack strikes each of them once.")
     if hero in targets:
         raise CommandError(f"{context.named(hero)} cannot strike themself in a Whirlwind Attack.")
+    refuse_allies(context, hero, targets)
     sheet = sheet_of(context, hero)
     if sheet is None:
         raise CommandError(f"{context.named(hero)} has no character sheet to attack with.")

@@ -13,6 +13,7 @@ from combat.models import Encounter
 from rules.engine import symbaroum
 from systems.symbaroum.commands import command, free_attacks, turn
 from systems.symbaroum.commands.harm import give, sheet_of
+from systems.symbaroum.commands.sides import refuse_allies
 from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
 
 __all__ = ["ambush", "engage", "disengage"]
@@ -169,6 +170,7 @@ def engage(context, target):
     mover = active_for(context)
     if target.pk == mover.pk:
         raise CommandError(f"{mover.name} cannot engage themself.")
+    refuse_allies(context, mover, [target])
     state = context.encounter.state
     key = pair(mover, target)
     if key in state.melee_pairs:
