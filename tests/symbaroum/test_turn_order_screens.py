@@ -253,7 +253,7 @@ def test_a_holder_does_nothing_but_let_go(fight):
     assert 'id="poison-weapon"' not in page(fight, fight.table.anna)
     for name, args in [
         ("poison_weapon", {"combatant": fight.ulrika.pk}),
-        ("engage", {"target": fight.ansgar.pk}),
+        ("engage", {"target": fight.goblin.pk}),
         ("mark_action", {"part": "combat", "used": True}),
     ]:
         with pytest.raises(CommandError, match="Ulrika is holding Goblin: nothing else"):
