@@ -152,7 +152,7 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
         manoeuvres.spend(context, attacker, manoeuvre)
     spec["special_ammunition"] = ammunition.load(context, attacker, spec, special_ammunition)
     spec["typed"] = {"damage": damage, "armour": armour, "location": location, "d12": d12}
-    what = "a free attack on" if waiting else "attacks"
+    what = "makes a free attack on" if waiting else "attacks"
     shooting = f" ({spec['special_ammunition']})" if spec["special_ammunition"] else ""
     head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}{shooting}"
     if spec["roller"] is not None and d20 is None:
@@ -160,7 +160,7 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
         test = "Attack" if spec["kind"] == "attack" else "Defence"
         reason = f"{test}: {public_name(attacker)} → {public_name(target)}"
         entry = ask(context, roller, spec["kind"], reason, target=spec["goal"], second=spec["second"], attack=spec)
-        return f"{head}: {roller.name}'s player rolls {spec['kind']} against {spec['goal']}.", {
+        return f"{head}: {roller.name}'s player rolls the {spec['kind']} test against {spec['goal']}.", {
             "prompt": entry["id"],
             "chance": entry["chance"],
             "goal": spec["goal"],
@@ -250,7 +250,7 @@ def damage_step(context, spec):
         reason = f"Damage: {spec['weapon']} → {public_name(context.combatant(spec['target']))}"
         entry = ask(context, attacker, "damage", reason, dice=dice, attack=spec,
                     location=needs_location_roll(context, spec))  # fmt: skip
-        return f"{attacker.name}'s player rolls damage ({dice})", {"prompt": entry["id"]}
+        return f"{attacker.name}'s player rolls damage ({dice}).", {"prompt": entry["id"]}
     total = value_of(context, attacker, dice, typed["damage"])
     return armour_step(context, {**spec, "damage": total + spec["extras"]["flat"]})
 
@@ -276,7 +276,7 @@ def armour_step(context, spec):
         return apply(context, {**spec, "armour": 0})
     if rolls_dice(target) and typed["armour"] is None:
         entry = ask(context, target, "armour", f"Armour against {spec['damage']} damage", dice=dice, attack=spec)
-        return f"{target.name}'s player rolls armour ({dice}) against {spec['damage']}", {"prompt": entry["id"]}
+        return f"{target.name}'s player rolls armour ({dice}) against {spec['damage']}.", {"prompt": entry["id"]}
     return apply(context, {**spec, "armour": value_of(context, target, dice, typed["armour"])})
 
 
