@@ -50,7 +50,7 @@ class Symbaroum(System):
         "phone_character": "symbaroum/phone.html#character",
         "sheet_stats": "symbaroum/sheet.html#stats",
         "gm_round_notes": "symbaroum/ranged.html#gm_distance",
-        "phone_strip": "symbaroum/ranged.html#phone_distance",
+        "phone_strip": "symbaroum/turn_order.html#phone_strip",
     }
 
     # Seed 001 "Turn Order" › "Initiative": Quick, then Vigilant, then a d20 roll-off (the variant's Agility and

@@ -35,6 +35,7 @@ def extend(view, everyone):
         row.dying = any(condition.name == "Dying" for condition in row.conditions)
         row.dead = any(condition.name == "Dead" for condition in row.conditions)
         row.death_steps = state.death_steps.get(str(row.pk), 0)
+    view.dead_names = [row.name for row in view.rows if row.dead]  # the phone's order, where rows keep no tags
     view.death_steps_to_die = symbaroum.DEATH_STEPS
     view.first_aid_means = MEANS
     view.feats_on = encounter.plays(toggles.FEATS)

@@ -41,3 +41,11 @@ def test_the_gm_screen_marks_the_dead_and_still_shows_them(fight):
     assert f'<span class="tag dead" id="dead-{fight.goblin.pk}">dead</span>' in screen
     assert f'id="combatant-{fight.goblin.pk}"' in screen
     assert f'id="dead-{fight.ulrika.pk}"' not in screen
+
+
+def test_the_phone_marks_the_dead_above_the_turn_order_and_never_a_hidden_one(fight):
+    fight.gm("apply_damage", combatant=fight.goblin.pk, amount=fight.goblin.max_wounds)
+    fight.gm("add_condition", combatant=fight.troll.pk, condition="Dead")
+    phone = fight.table.client(fight.table.anna).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    assert '<span class="tag dead">Goblin: dead</span>' in phone
+    assert "Troll" not in phone
