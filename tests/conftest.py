@@ -2,17 +2,17 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from django.test import Client
 
 from characters.models import ApiToken
 from combat import commands
 from rules.engine.dice import Dice
 from rules.loading import load
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
+from tests.fights import Clients
 
 
 @dataclass
-class Table:
+class Table(Clients):
     """A WFRP 4e table: a GM, two players with a character each, an outsider, and one encounter."""
 
     gm: object
@@ -25,11 +25,6 @@ class Table:
     gunther: object  # bruno's combatant
     orc: object
     hidden_goblin: object
-
-    def client(self, user):
-        client = Client()
-        client.force_login(user)
-        return client
 
     def token(self, user):
         return ApiToken.issue(user)

@@ -1,11 +1,11 @@
 from dataclasses import dataclass
 
 import pytest
-from django.test import Client
 
 from combat import commands
 from rules.models import Armour, Weapon
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
+from tests.fights import Clients, Running
 
 # A Symbaroum sheet as stored: attributes under the core book's names.
 ATTRIBUTES = {
@@ -21,18 +21,13 @@ ATTRIBUTES = {
 
 
 @dataclass
-class Table:
+class Table(Clients):
     gm: object
     anna: object
     bruno: object
     campaign: object
     ulrika: object  # anna's character
     brother: object  # bruno's character
-
-    def client(self, user):
-        client = Client()
-        client.force_login(user)
-        return client
 
 
 @pytest.fixture
@@ -55,7 +50,7 @@ def symbaroum_table(db, rules_data):
 
 
 @dataclass
-class Fight:
+class Fight(Running):
     """A running Symbaroum encounter: Ulrika (anna's, sword, leather) and Brother Ansgar (bruno's, bow), against
     a goblin NPC (spear, 4 fixed damage with 1d8; leather, 2 fixed armour) and a hidden troll."""
 
@@ -65,23 +60,6 @@ class Fight:
     ansgar: object
     goblin: object
     troll: object
-
-    def run(self, user, name, dice=None, **args):
-        return commands.execute(self.encounter, user, name, args, dice=dice)
-
-    def gm(self, name, dice=None, **args):
-        return self.run(self.table.gm, name, dice=dice, **args)
-
-    def state(self):
-        self.encounter.refresh_from_db()
-        return self.encounter.state
-
-    def prompts(self):
-        return self.state().prompts
-
-    def fresh(self, combatant):
-        combatant.refresh_from_db()
-        return combatant
 
 
 def armed(character, weapons=(), armour=()):

@@ -1,28 +1,23 @@
 from dataclasses import dataclass
 
 import pytest
-from django.test import Client
 
 from characters.models import CharacterSkill
 from combat import commands
 from rules.models import Skill
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
+from tests.fights import Clients, Running
 
 CHARACTERISTICS = {"St": 4, "To": 3, "Ag": 3, "Int": 2, "WP": 3, "Fel": 2}
 
 
 @dataclass
-class Table:
+class Table(Clients):
     gm: object
     anna: object
     bruno: object
     campaign: object
     wizard: object  # anna's character
-
-    def client(self, user):
-        client = Client()
-        client.force_login(user)
-        return client
 
 
 @pytest.fixture
@@ -49,7 +44,7 @@ def wfrp3e_table(db, rules_data):
 
 
 @dataclass
-class Fight:
+class Fight(Running):
     """A running WFRP 3e encounter: Magda (anna's wizard, Ag 3, 4 fatigue against To 3, 5 power against WP 3),
     Gunther (bruno's fighter, Ag 4, fresh) and an orc NPC (Ag 2), in that order."""
 
@@ -58,16 +53,6 @@ class Fight:
     magda: object
     gunther: object
     orc: object
-
-    def run(self, user, name, dice=None, **args):
-        return commands.execute(self.encounter, user, name, args, dice=dice)
-
-    def gm(self, name, dice=None, **args):
-        return self.run(self.table.gm, name, dice=dice, **args)
-
-    def state(self):
-        self.encounter.refresh_from_db()
-        return self.encounter.state
 
     def points(self, combatant):
         combatant.character.refresh_from_db()
@@ -102,7 +87,7 @@ def fight(planned_fight):
 
 
 @dataclass
-class ActionFight:
+class ActionFight(Running):
     """A WFRP 3e encounter under way: Magda (anna's, St 4, Channeling 2) against an orc NPC (To 4, 12 wounds) and
     a henchmen group of three goblins (To 2)."""
 
@@ -111,20 +96,6 @@ class ActionFight:
     magda: object
     orc: object
     goblins: object
-
-    def run(self, user, name, dice=None, **args):
-        return commands.execute(self.encounter, user, name, args, dice=dice)
-
-    def gm(self, name, dice=None, **args):
-        return self.run(self.table.gm, name, dice=dice, **args)
-
-    def state(self):
-        self.encounter.refresh_from_db()
-        return self.encounter.state
-
-    def fresh(self, combatant):
-        combatant.refresh_from_db()
-        return combatant
 
 
 @pytest.fixture
