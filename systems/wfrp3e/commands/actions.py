@@ -269,7 +269,8 @@ def card_effects(card, outcome, symbols):
             continue
         if net_count(outcome, symbols, symbol) >= count and count >= reached.get(symbol, (0, ""))[0]:
             reached[symbol] = (count, f"{line}: {text}")
-    return [words for _, words in reached.values()]
+    # In the dice's own order: a card's lines come back from PostgreSQL's jsonb in no order of their own.
+    return [reached[symbol][1] for symbol in wfrp3e.SYMBOLS if symbol in reached]
 
 
 def feel_strain(context, combatant, effect):
