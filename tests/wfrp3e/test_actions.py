@@ -9,7 +9,7 @@ import pytest
 from combat.commands.spine import CommandError, CommandForbidden
 from rules.engine import wfrp3e
 from rules.engine.dice import Dice
-from systems.wfrp3e.commands.actions import percent
+from systems.wfrp3e.commands.pools import percent
 
 
 def strike(fight, user=None, **args):

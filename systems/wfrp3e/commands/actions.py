@@ -15,18 +15,10 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, recharge, turn
+from systems.wfrp3e.commands.pools import held_conditions, pool_entry, sheet_of, skill_pool
 
 __all__ = ["perform_action", "enter_roll", "dismiss_action"]
 
-# A card's skill names its characteristic by the sheet's short name; the engine by the full one.
-CHARACTERISTIC_NAMES = {
-    "St": "strength",
-    "To": "toughness",
-    "Ag": "agility",
-    "Int": "intelligence",
-    "WP": "willpower",
-    "Fel": "fellowship",
-}
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
 # The symbol fields of `enter_roll`, in the order the phone lists them.
 SYMBOL_FIELDS = {
@@ -52,33 +44,6 @@ LINE_SYMBOLS = {
     "delay": wfrp3e.DELAY,
     "exertion": wfrp3e.EXERTION,
 }
-DIE_WORDS = {
-    wfrp3e.CHARACTERISTIC: "characteristic",
-    wfrp3e.CONSERVATIVE: "conservative",
-    wfrp3e.RECKLESS: "reckless",
-    wfrp3e.EXPERTISE: "expertise",
-    wfrp3e.FORTUNE: "fortune",
-    wfrp3e.CHALLENGE_DIE: "challenge",
-    wfrp3e.MISFORTUNE: "misfortune",
-}
-
-
-def percent(probability):
-    """A chance as the phone shows it, one decimal: exact underneath, rounded only here."""
-    return f"{float(probability) * 100:.1f}"
-
-
-def pool_summary(pool):
-    """ "3 characteristic, 1 reckless, 1 challenge": the dice of a pool, in the contract's order."""
-    return ", ".join(f"{count} {DIE_WORDS[kind]}" for kind, count in pool.items() if count) or "no dice"
-
-
-def sheet_of(context, combatant):
-    return context.sheets_by_combatant().get(combatant.pk)
-
-
-def held_conditions(context, combatant):
-    return tuple(context.condition_counts(combatant))
 
 
 class ActionArgs(OwnCombatantArgs):
@@ -113,46 +78,23 @@ def action_pool(context, combatant, card, target, difficulty, defence, opposing_
     sheet = sheet_of(context, combatant)
     if sheet is None or card.skill is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet, and {card.name} a skill, to build a pool.")
-    short = card.skill.characteristic.name
-    check = wfrp3e.Check(CHARACTERISTIC_NAMES[short])
-    skill = next((s for s in sheet.skills if s.name == card.skill.name), None)
-    # A specialisation helps when the card is what it specialises in (Dodge on a Coordination card named Dodge).
-    specialisations = sum(1 for name in (skill.specialisations if skill else ()) if name.lower() in card.name.lower())
-    conservative, reckless = sheet.conservative_steps, sheet.reckless_steps
-    if not -conservative <= stance <= reckless:
-        raise CommandError(f"{combatant.name}'s stance meter runs from {-conservative} to {reckless}.")
     extra = ()
     if sheet.henchmen:
         standing = wfrp3e.henchmen_standing(sheet.toughness, sheet.henchmen, combatant.max_wounds - combatant.wounds)
         extra = ((wfrp3e.FORTUNE, wfrp3e.henchmen_fortune(standing), "the other henchmen"),)
-    sources = wfrp3e.pool_sources(
-        check,
-        combatant.character.characteristic(short),
+    return skill_pool(
+        context,
+        combatant,
+        card.skill.name,
+        card.skill.characteristic.name,
         stance,
-        training=skill.training if skill else 0,
-        specialisations=specialisations,
+        specialised_in=card.name,
+        target=target,
         difficulty=card.difficulty if difficulty == "" else difficulty,
         defence=defence,
         opposing_training=opposing_training,
-        conditions=held_conditions(context, combatant),
-        target_conditions=held_conditions(context, target) if target else (),
-        fatigue=sheet.fatigue,
-        stress=sheet.stress,
-        toughness=sheet.toughness,
-        willpower=sheet.willpower,
         extra=extra,
     )
-    return check, sources
-
-
-def odds_entry(pool):
-    """What the prompt shows before the roll: the exact chance of a net success and of each boon and bane count."""
-    odds = wfrp3e.odds(pool)
-    return {
-        "chance": percent(odds.success),
-        "boon_odds": [(count, percent(chance)) for count, chance in odds.boons.items()],
-        "bane_odds": [(count, percent(chance)) for count, chance in odds.banes.items()],
-    }
 
 
 @command(ActionArgs, gm_only=False)
@@ -173,9 +115,6 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         opposing_training or 0,
         turn.stance_of(context.encounter.state, combatant) if stance is None else stance,
     )
-    pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
-    for source in sources:
-        pool[source.kind] += source.count
     target_words = f" at {context.named(target)}" if target else ""
     entry = open_prompt(
         context.encounter.state,
@@ -186,16 +125,13 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         card=card.name,
         target=target.pk if target else None,
         characteristic=check.characteristic,
-        pool=pool,
-        summary=pool_summary(pool),
-        sources=[f"{source.count} {DIE_WORDS[source.kind]} ({source.why})" for source in sources],
         damage=damage or 0,
         soak=soak or 0,
-        **odds_entry(pool),
+        **pool_entry(sources),
     )
     return (
         f"{combatant.name} plays {card.name}{target_words}: {entry['summary']}, {entry['chance']} % to succeed.",
-        {"prompt": entry["id"], "pool": pool},
+        {"prompt": entry["id"], "pool": entry["pool"]},
     )
 
 
