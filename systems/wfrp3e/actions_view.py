@@ -5,7 +5,7 @@ from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
 from rules.models import ActionCard
 from rules.systems import GameSystem
-from systems.wfrp3e.commands.actions import SYMBOL_FIELDS
+from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 
 
 def extend(view):

@@ -15,23 +15,19 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, recharge, turn
-from systems.wfrp3e.commands.pools import held_conditions, pool_entry, sheet_of, skill_pool
+from systems.wfrp3e.commands.pools import (
+    SymbolArgs,
+    held_conditions,
+    pool_entry,
+    rolled_symbols,
+    sheet_of,
+    skill_pool,
+    symbol_count,
+)
 
 __all__ = ["perform_action", "enter_roll", "dismiss_action"]
 
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
-# The symbol fields of `enter_roll`, in the order the phone lists them.
-SYMBOL_FIELDS = {
-    "successes": wfrp3e.SUCCESS,
-    "righteous_successes": wfrp3e.RIGHTEOUS_SUCCESS,
-    "boons": wfrp3e.BOON,
-    "banes": wfrp3e.BANE,
-    "challenges": wfrp3e.CHALLENGE,
-    "comets": wfrp3e.SIGMARS_COMET,
-    "chaos_stars": wfrp3e.CHAOS_STAR,
-    "delays": wfrp3e.DELAY,
-    "exertions": wfrp3e.EXERTION,
-}
 # How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
 LINE_SYMBOLS = {
     "success": wfrp3e.SUCCESS,
@@ -135,39 +131,13 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
     )
 
 
-def symbol_count():
-    return WholeNumberField(required=False, min_value=0, max_value=60)
+class RollArgs(SymbolArgs):
+    """The symbols of an action check; comet_successes and comet_boons: the comets spent as a success or a boon
+    (seed 003 "Universal Dice Roll Effect"), the rest being criticals."""
 
-
-class RollArgs(PromptArgs):
-    """The symbols shown, each empty or a count; all empty: the tracker rolls. comet_successes and comet_boons:
-    the comets spent as a success or a boon (seed 003 "Universal Dice Roll Effect"), the rest being criticals."""
-
-    successes = symbol_count()
-    righteous_successes = symbol_count()
-    boons = symbol_count()
-    banes = symbol_count()
-    challenges = symbol_count()
-    comets = symbol_count()
-    chaos_stars = symbol_count()
-    delays = symbol_count()
-    exertions = symbol_count()
+    answers = "enter_roll"
     comet_successes = symbol_count()
     comet_boons = symbol_count()
-
-    def clean(self):
-        cleaned = super().clean()
-        entry = cleaned.get("prompt")
-        if entry is not None and entry.get("answer") != "enter_roll":
-            raise forms.ValidationError("That test does not take an action's dice.")
-        return cleaned
-
-
-def rolled_symbols(context, pool, typed):
-    """{symbol: count}: the ones the player typed, or the tracker's roll of the pool when they typed none."""
-    if all(count is None for count in typed.values()):
-        return dict(wfrp3e.symbols_shown(wfrp3e.roll_pool(pool, context.dice.d))), "rolled"
-    return {SYMBOL_FIELDS[name]: count or 0 for name, count in typed.items()}, "typed"
 
 
 def net_count(outcome, symbols, symbol):

@@ -2,6 +2,10 @@
 and the prompt fields that show it before the roll: an action card's check, a rally step's Resilience or
 Discipline check, a fear check and the end-of-act checks are all built here."""
 
+from django import forms
+
+from combat.commands.fields import WholeNumberField
+from combat.commands.prompts import PromptArgs
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
 
@@ -90,3 +94,52 @@ def pool_entry(sources):
         "boon_odds": [(count, percent(chance)) for count, chance in odds.boons.items()],
         "bane_odds": [(count, percent(chance)) for count, chance in odds.banes.items()],
     }
+
+
+# The symbol fields of `enter_roll`, in the order the phone lists them.
+SYMBOL_FIELDS = {
+    "successes": wfrp3e.SUCCESS,
+    "righteous_successes": wfrp3e.RIGHTEOUS_SUCCESS,
+    "boons": wfrp3e.BOON,
+    "banes": wfrp3e.BANE,
+    "challenges": wfrp3e.CHALLENGE,
+    "comets": wfrp3e.SIGMARS_COMET,
+    "chaos_stars": wfrp3e.CHAOS_STAR,
+    "delays": wfrp3e.DELAY,
+    "exertions": wfrp3e.EXERTION,
+}
+
+
+def symbol_count():
+    return WholeNumberField(required=False, min_value=0, max_value=wfrp3e.MAX_POOL_DICE)
+
+
+class SymbolArgs(PromptArgs):
+    """The answer to a check's prompt: the symbols its dice show, each empty or a count; all empty, the tracker
+    rolls the pool. A subclass names the command it is (`answers`), and only that command's prompts take it."""
+
+    answers = ""
+    successes = symbol_count()
+    righteous_successes = symbol_count()
+    boons = symbol_count()
+    banes = symbol_count()
+    challenges = symbol_count()
+    comets = symbol_count()
+    chaos_stars = symbol_count()
+    delays = symbol_count()
+    exertions = symbol_count()
+
+    def clean(self):
+        cleaned = super().clean()
+        entry = cleaned.get("prompt")
+        if entry is not None and entry.get("answer") != self.answers:
+            raise forms.ValidationError("That test is answered another way.")
+        return cleaned
+
+
+def rolled_symbols(context, pool, typed):
+    """({symbol: count}, "typed" or "rolled"): the symbols typed (`typed`: SYMBOL_FIELDS' values from the form), or
+    the tracker's roll of the pool when none was typed."""
+    if all(count is None for count in typed.values()):
+        return dict(wfrp3e.symbols_shown(wfrp3e.roll_pool(pool, context.dice.d))), "rolled"
+    return {SYMBOL_FIELDS[name]: count or 0 for name, count in typed.items()}, "typed"
