@@ -402,6 +402,18 @@ def symbaroum_encounter(campaign, gm):
 
 
 WFRP3E_CAMPAIGN = "The Gathering Storm"
+WFRP3E_ENCOUNTER = "Beastmen at the old mill"
+# The fight's initiative, as the Agility checks' successes the table might have rolled; the sorcerer waits hidden.
+WFRP3E_INITIATIVE = {
+    "Katarina Vogel": 2,
+    "Brother Lukas": 1,
+    "Lise Amsel": 3,
+    "Grimnir Hammerson": 1,
+    "Beastman Gor Skarr": 2,
+    "Chaos Sorcerer Veyl": 2,
+    "Goblin Mob": 0,
+}
+WFRP3E_HIDDEN = "Chaos Sorcerer Veyl"
 # (player or None for a creature, name, wound threshold, characteristics, skills trained with their level, traits,
 # points). Made up but plausible starting characters; creatures carry their aggression, cunning and expertise (seed
 # 003 "Enemies") as traits. A henchmen group is one character with the trait Henchmen and how many it numbers; its
@@ -482,8 +494,7 @@ WFRP3E_CHARACTERS = [
 
 @transaction.atomic
 def seed_wfrp3e():
-    """Create the WFRP 3e demo campaign once, sheets only (its turns are still to come); returns (campaign,
-    created)."""
+    """Create the WFRP 3e demo campaign once, with its running fight; returns (campaign, created)."""
     users = ensure_users()
     existing = Campaign.objects.filter(name=WFRP3E_CAMPAIGN, gm=users["gm"]).first()
     if existing:
@@ -506,4 +517,16 @@ def seed_wfrp3e():
             CharacterSkill.objects.create(
                 character=character, skill=Skill.objects.get(system="wfrp3e", name=skill), advances=training
             )
+    wfrp3e_encounter(campaign, users["gm"])
     return campaign, True
+
+
+def wfrp3e_encounter(campaign, gm):
+    """The party against a beastman and a goblin mob at the mill, the sorcerer hidden, round 1 begun."""
+    encounter = Encounter.objects.create(campaign=campaign, name=WFRP3E_ENCOUNTER)
+    for character in campaign.characters.order_by("pk"):
+        added = commands.add_combatant(encounter, gm, character=character.pk, hidden=character.name == WFRP3E_HIDDEN)
+        commands.set_initiative(
+            encounter, gm, combatant=added.result["combatant"], value=WFRP3E_INITIATIVE[character.name]
+        )
+    commands.start(encounter, gm)
