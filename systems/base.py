@@ -101,8 +101,9 @@ class System:
     def round_started(self, context):
         return Happenings()
 
-    def damaged(self, context, combatant, amount):
-        """What `amount` damage the GM applied by hand sets off (Happenings); nothing by default."""
+    def damaged(self, context, combatant, amount, before):
+        """What `amount` damage the GM applied by hand sets off (Happenings), `before` being the combatant's wounds
+        before it (the damage past 0 matters to some systems); nothing by default."""
         return Happenings()
 
     def healed(self, context, combatant, amount):

@@ -319,9 +319,10 @@ def end_encounter(context):
 
 @command(AmountArgs)
 def apply_damage(context, combatant, amount):
-    combatant.wounds = max(0, combatant.wounds - amount)
+    before = combatant.wounds
+    combatant.wounds = max(0, before - amount)
     context.touch(combatant)
-    happened = context.system.damaged(context, combatant, amount)
+    happened = context.system.damaged(context, combatant, amount, before)
     notes = "".join(f" {note}" for note in happened.notes)
     word = context.system.wounds_word(context.encounter).lower()
     return f"{combatant.name} takes {amount} damage ({combatant.wounds}/{combatant.max_wounds} {word}).{notes}", {

@@ -101,7 +101,7 @@ class Symbaroum(System):
             + fire.turn_started(context, combatant)
         )
 
-    def damaged(self, context, combatant, amount):
+    def damaged(self, context, combatant, amount, before):
         said = "; ".join(harm.consequences(context, combatant, amount))
         return Happenings([f"{said[:1].upper()}{said[1:]}."] if said else [])
 

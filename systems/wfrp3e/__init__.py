@@ -5,12 +5,13 @@ not offered for new campaigns."""
 
 import systems
 from rules.engine import wfrp3e
-from systems.base import System
+from systems.base import Happenings, System
 from systems.wfrp3e import actions_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
     conditions,
+    health,
     initiative,
     turn,
 )
@@ -45,6 +46,18 @@ class Wfrp3e(System):
         order = [(c.pk, self.initiative_rank(c)) for c in ordered]
         newcomer = (combatant.pk, self.initiative_rank(combatant))
         return wfrp3e.initiative_place(order, newcomer, lambda key: context.dice.d(10))
+
+    def why_no_turn(self, context, combatant):
+        return health.no_turn(context.encounter.state, combatant)
+
+    # The GM's damage by hand is normal wounds, as an attack's (seed 003 "Impairments & Wounds").
+    def damaged(self, context, combatant, amount, before):
+        _, _, states = health.suffer(context, combatant, amount, left=before)
+        return Happenings([f"{'; '.join(states)}."] if states else [])
+
+    def healed(self, context, combatant, amount):
+        came_round = health.recover(context, combatant)
+        return Happenings([f"{came_round[0]}."] if came_round else [])
 
     def turn_started(self, context, combatant):
         return turn.turn_started(context, combatant)

@@ -28,6 +28,7 @@ def extend(view, everyone):
         row.spell_conditions = sorted(wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)) if casts else []
         row.condition_cards = sorted(conditions.held(state, row).items())
         row.recharging = sorted(recharge.tokens_on(state, row).items())
+        row.health = state.health.get(str(row.pk), {})
 
 
 def stance_meter(row):

@@ -3,9 +3,7 @@
 roller's phone (an NPC's on the GM screen); `enter_roll` takes the symbols rolled, or rolls the pool, resolves them,
 applies the card's effect lines, an attack's wounds, and puts the card to recharge.
 
-Wounds: `Combatant.wounds` stays what it is on every screen, wounds left under the wound threshold (`max_wounds`);
-the wounds taken are `max_wounds - wounds`. Critical wounds and the knocked out and dead states live in the
-encounter's state (`health`), the sheet's own counts being where a character starts."""
+What wounds do is `health.py`'s."""
 
 from django import forms
 
@@ -14,7 +12,7 @@ from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
-from systems.wfrp3e.commands import command, recharge, turn
+from systems.wfrp3e.commands import command, health, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
     held_conditions,
@@ -188,9 +186,8 @@ def feel_strain(context, combatant, effect):
     if combatant.is_npc:
         if change < 0:
             return []
-        combatant.wounds = max(combatant.wounds - wfrp3e.enemy_wounds(**{effect.strain: change}), 0)
-        context.touch(combatant)
-        return [f"{combatant.name} takes {change} wounds for the {effect.strain}"]
+        _, _, states = health.suffer(context, combatant, wfrp3e.enemy_wounds(**{effect.strain: change}))
+        return [f"{combatant.name} takes {change} wounds for the {effect.strain}", *states]
     character = combatant.character
     points = {**character.points, effect.strain: max(character.point(effect.strain) + change, 0)}
     context.set_points(combatant, points=points)
@@ -198,34 +195,10 @@ def feel_strain(context, combatant, effect):
     return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
 
 
-def health_of(context, target):
-    """The target's critical wounds and states this encounter: its sheet's criticals until it is first hit."""
-    health = context.encounter.state.health
-    sheet = sheet_of(context, target)
-    start = {"criticals": sheet.critical_wounds if sheet else 0, "knocked_out": False, "dead": False}
-    return health.setdefault(str(target.pk), start)
-
-
 def wound(context, target, wounds, criticals):
-    """Deal an attack's wounds and criticals (seed 003 "Impairments & Wounds"); henchmen take a critical as a
-    normal wound of its severity, counted 1 here (seed 003 "Henchmen"). Returns the log's words."""
-    sheet = sheet_of(context, target)
-    if sheet and sheet.henchmen:
-        wounds, criticals = wounds + wfrp3e.henchmen_critical(criticals), 0
-    toughness = sheet.toughness if sheet else 0
-    health = health_of(context, target)
-    after = wfrp3e.suffer_wounds(
-        target.max_wounds - target.wounds, health["criticals"], target.max_wounds, toughness, wounds, criticals
-    )
-    target.wounds = max(target.max_wounds - after.wounds, 0)
-    context.touch(target)
-    health.update(criticals=after.criticals, knocked_out=after.knocked_out, dead=after.dead)
-    words = [f"{target.name} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else "")]
-    if after.dead:
-        words.append(f"{target.name} is dead")
-    elif after.knocked_out:
-        words.append(f"{target.name} is knocked out")
-    return words
+    """Deal an attack's wounds and criticals; returns the log's words."""
+    wounds, criticals, states = health.suffer(context, target, wounds, criticals)
+    return [f"{target.name} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else ""), *states]
 
 
 @command(RollArgs, gm_only=False)

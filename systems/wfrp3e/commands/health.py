@@ -1,0 +1,63 @@
+"""Wounds, critical wounds and the knocked out and dead states (seed 003 "Impairments & Wounds", "Henchmen").
+
+`Combatant.wounds` stays what it is on every screen, the wounds left under the wound threshold (`max_wounds`); the
+wounds taken are `max_wounds - wounds`. Critical wounds and the two states live in the encounter's state
+(`health`), the sheet's own count of criticals being where a character starts. An action's attack, an enemy's
+strain and the GM's damage by hand all wound through `suffer`."""
+
+from rules.engine import wfrp3e
+from systems.wfrp3e.commands.pools import sheet_of
+
+
+def health_of(context, combatant):
+    """The combatant's critical wounds and states this encounter: its sheet's criticals until it is first hit."""
+    sheet = sheet_of(context, combatant)
+    start = {"criticals": sheet.critical_wounds if sheet else 0, "knocked_out": False, "dead": False}
+    return context.encounter.state.health.setdefault(str(combatant.pk), start)
+
+
+def suffer(context, target, wounds, criticals=0, left=None):
+    """Deal `wounds` normal wounds and `criticals` critical ones to `target`, who had `left` wounds left (default:
+    what the row shows now). Henchmen take a critical as a normal wound of its severity, counted 1 here. Returns
+    (wounds, criticals) dealt and the log's words for a state reached."""
+    sheet = sheet_of(context, target)
+    if sheet and sheet.henchmen:
+        wounds, criticals = wounds + wfrp3e.henchmen_critical(criticals), 0
+    left = target.wounds if left is None else left
+    health = health_of(context, target)
+    was = dict(health)
+    after = wfrp3e.suffer_wounds(
+        target.max_wounds - left,
+        health["criticals"],
+        target.max_wounds,
+        sheet.toughness if sheet else 0,
+        wounds,
+        criticals,
+    )
+    target.wounds = max(target.max_wounds - after.wounds, 0)
+    context.touch(target)
+    health.update(criticals=after.criticals, knocked_out=after.knocked_out, dead=after.dead)
+    states = []
+    if after.dead and not was["dead"]:
+        states.append(f"{target.name} is dead")
+    elif after.knocked_out and not was["knocked_out"]:
+        states.append(f"{target.name} is knocked out")
+    if after.criticals > was["criticals"] + criticals:
+        states.append(f"one wound past the threshold becomes a critical ({after.criticals} in all)")
+    return wounds, criticals, states
+
+
+def recover(context, combatant):
+    """After wounds are healed: one with wounds left again is no longer knocked out (the dead stay dead). Returns
+    the log's words."""
+    health = context.encounter.state.health.get(str(combatant.pk))
+    if not health or not health["knocked_out"] or health["dead"] or not combatant.wounds:
+        return []
+    health["knocked_out"] = False
+    return [f"{combatant.name} comes round"]
+
+
+def no_turn(state, combatant):
+    """Why the combatant takes no turn: "dead", "knocked out", or "" (seed 003 "Impairments & Wounds")."""
+    health = state.health.get(str(combatant.pk), {})
+    return "dead" if health.get("dead") else "knocked out" if health.get("knocked_out") else ""
