@@ -938,3 +938,28 @@ def rest(fatigue, stress, toughness, willpower):
     by Toughness, stress by Willpower (seed 003 "End Of Encounter/Act" and "End of an Episode", steps 1-2). The
     end of an encounter also ends the conditions that are not permanent: `conditions_kept(held, "encounter")`."""
     return max(fatigue - toughness, 0), max(stress - willpower, 0)
+
+
+@dataclass(frozen=True)
+class Rested:
+    fatigue: int
+    stress: int
+    wounds_taken: int
+
+
+def overnight_rest(fatigue, stress, wounds_taken, toughness, willpower):
+    """A night's rest (seed 003 "Healing & Recovery" › "Overnight Rest" steps 1-3): fatigue down by Toughness,
+    stress by Willpower, as at the end of an act (`rest`), and as many wounds healed as the Toughness. Step 4, the
+    Resilience check, is `resilience_healing`'s."""
+    fatigue, stress = rest(fatigue, stress, toughness, willpower)
+    return Rested(fatigue, stress, max(wounds_taken - toughness, 0))
+
+
+# Seed 003 "Healing & Recovery" › "Long Term Care" and "Resilience Check": each net success heals one more wound.
+WOUNDS_PER_RESILIENCE_SUCCESS = 1
+
+
+def resilience_healing(wounds_taken, net_successes):
+    """Wounds healed by the Resilience check after a rest: one per net success, never more than were taken. Its
+    challenge dice are `first_aid_challenge`'s (seed 003 "Healing & Recovery" › "Resilience Check")."""
+    return min(net_successes * WOUNDS_PER_RESILIENCE_SUCCESS, wounds_taken)

@@ -430,3 +430,14 @@ def test_rally_phase():
 
 def test_rest_recovers_toughness_and_willpower():
     assert wfrp3e.rest(5, 2, toughness=3, willpower=4) == (2, 0)
+
+
+def test_a_night_rest_recovers_strain_and_heals_wounds_up_to_toughness():
+    assert wfrp3e.overnight_rest(5, 2, 7, toughness=3, willpower=4) == wfrp3e.Rested(2, 0, 4)
+    assert wfrp3e.overnight_rest(1, 0, 2, toughness=3, willpower=3) == wfrp3e.Rested(0, 0, 0)
+
+
+def test_the_resilience_check_after_a_rest_heals_a_wound_per_success_up_to_those_taken():
+    assert wfrp3e.resilience_healing(wounds_taken=5, net_successes=2) == 2
+    assert wfrp3e.resilience_healing(wounds_taken=1, net_successes=3) == 1
+    assert wfrp3e.resilience_healing(wounds_taken=4, net_successes=0) == 0
