@@ -8,6 +8,7 @@ from combat.commands.fields import WholeNumberField
 from combat.commands.prompts import PromptArgs
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
+from systems.wfrp3e.commands import counters
 
 # A skill names its characteristic by the sheet's short name; the engine by the full one.
 CHARACTERISTIC_NAMES = {
@@ -70,8 +71,10 @@ def skill_pool(context, combatant, skill_name, short, stance, *, specialised_in=
         specialisations=applying,
         conditions=held_conditions(context, combatant),
         target_conditions=held_conditions(context, target) if target else (),
-        fatigue=sheet.fatigue,
-        stress=sheet.stress,
+        # The character's own counters, not the sheet read at the command's start: a rest in the same command
+        # may have changed them.
+        fatigue=counters.counter(combatant, wfrp3e.FATIGUE),
+        stress=counters.counter(combatant, wfrp3e.STRESS),
         toughness=sheet.toughness,
         willpower=sheet.willpower,
         **modifiers,
