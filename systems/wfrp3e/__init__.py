@@ -11,6 +11,7 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     KEY,
     actions,
     conditions,
+    game_time,
     health,
     initiative,
     turn,

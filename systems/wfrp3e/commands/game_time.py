@@ -1,0 +1,226 @@
+"""The GM's calls on game time (seed 003 "Game Time"): the end of an encounter or act, the end of an episode, and a
+night's rest (seed 003 "Healing & Recovery" › "Overnight Rest"). Each changes every character at once; the checks
+they call for wait on the players' phones until `answer_recovery_check` settles them.
+
+Only player characters recover fatigue and stress: an NPC's strain is wounds (seed 003 "Enemies")."""
+
+from django import forms
+
+from combat.commands.prompts import close, open_prompt
+from combat.commands.spine import Args, CommandError
+from rules.engine import wfrp3e
+from systems.wfrp3e import toggles
+from systems.wfrp3e.commands import command, conditions, counters, health, recharge, turn
+from systems.wfrp3e.commands.health import health_of
+from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, TEMPORARY
+
+__all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]
+
+ANSWER = "answer_recovery_check"
+INSANITY, DISEASE, RESILIENCE = "insanity", "disease", "resilience"
+# Seed 003 "End Of Encounter/Act" step 3 asks a Willpower check (Willpower's skill is Discipline) and step 4 a
+# Resilience check; neither names a difficulty, so they take the ordinary one (seed 003 "Difficulties").
+AFFLICTION_DIFFICULTY = "average"
+# What may turn permanent at the end of an act: kind -> (Character.points key, skill, its characteristic).
+AFFLICTIONS = {
+    INSANITY: (INSANITIES, "Discipline", "WP"),
+    DISEASE: (DISEASES, "Resilience", "To"),
+}
+
+
+def player_characters(context):
+    return [c for c in context.ordered() if not c.is_npc]
+
+
+def and_list(words):
+    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))
+
+
+def recover_strain(context, combatant, fatigue, stress):
+    """Set the rested fatigue and stress; the log's words, empty when nothing was recovered."""
+    recovered = []
+    for key, value in ((wfrp3e.FATIGUE, fatigue), (wfrp3e.STRESS, stress)):
+        before = counters.counter(combatant, key)
+        if before != value:
+            counters.add_to(context, combatant, key, value - before)
+            recovered.append(f"{before - value} {key}")
+    return [f"{combatant.name} recovers {and_list(recovered)}"] if recovered else []
+
+
+def rest_everyone(context):
+    """Steps 1-2 of the end of an act and of an episode: fatigue down by Toughness, stress by Willpower."""
+    words = []
+    for combatant in player_characters(context):
+        fatigue, stress = wfrp3e.rest(
+            counters.counter(combatant, wfrp3e.FATIGUE),
+            counters.counter(combatant, wfrp3e.STRESS),
+            counters.characteristic(combatant, "To"),
+            counters.characteristic(combatant, "WP"),
+        )
+        words += recover_strain(context, combatant, fatigue, stress)
+    return words or ["nobody has fatigue or stress to recover"]
+
+
+def end_conditions(context):
+    """Step 5 of the end of an act: every condition card but the permanent ones ends, on everyone."""
+    state, known, words = context.encounter.state, conditions.durations(), []
+    for combatant in context.ordered():
+        held = conditions.held(state, combatant)
+        kept = wfrp3e.conditions_kept(held, "encounter", known)
+        if ended := sorted(held.keys() - kept.keys()):
+            conditions.keep(state, combatant, kept)
+            words.append(f"{combatant.name} is no longer {' or '.join(ended)}")
+    return words
+
+
+def ready_cards(context):
+    """The recharge tokens count the turns of a fight; a new act starts a new fight, so every card is ready."""
+    state, words = context.encounter.state, []
+    for combatant in context.ordered():
+        if cards := sorted(recharge.tokens_on(state, combatant)):
+            recharge.keep(state, combatant, {})
+            words.append(f"{combatant.name}'s {and_list(cards)} {'is' if len(cards) == 1 else 'are'} ready again")
+    return words
+
+
+def ask_check(context, combatant, kind, skill, short, difficulty, reason, **extra):
+    """Open the check on the player's phone, built as any skill check is; returns the entry."""
+    stance = turn.stance_of(context.encounter.state, combatant)
+    _, sources = skill_pool(context, combatant, skill, short, stance, difficulty=difficulty)
+    return open_prompt(
+        context.encounter.state,
+        combatant,
+        ANSWER,
+        kind=kind,
+        skill=skill,
+        reason=reason,
+        **extra,
+        **pool_entry(sources),
+    )
+
+
+def ask_affliction_checks(context, kind):
+    """A check for each temporary insanity or disease of the player characters, unless one is already open."""
+    key, skill, short = AFFLICTIONS[kind]
+    asked = {(p["combatant"], p.get("affliction")) for p in context.encounter.state.prompts if p["answer"] == ANSWER}
+    words = []
+    for combatant in player_characters(context):
+        for name, duration in sorted((combatant.character.points.get(key) or {}).items()):
+            if duration != TEMPORARY or (combatant.pk, name) in asked:
+                continue
+            reason = f"{skill} check, or {name} becomes a permanent {kind}"
+            ask_check(context, combatant, kind, skill, short, AFFLICTION_DIFFICULTY, reason, affliction=name)
+            words.append(f"{combatant.name} checks {skill} against {name} becoming permanent")
+    return words
+
+
+def sentence(opening, words):
+    return f"{opening}: {'; '.join(words)}."
+
+
+@command(rule="End of an act")
+def end_of_act(context):
+    """The end of an encounter or act, or eight hours of complete rest (seed 003 "Game Time" › "End Of
+    Encounter/Act"): the player characters recover fatigue and stress, a Discipline check for each temporary
+    insanity (and, with the house rule, a Resilience check for each temporary disease) waits on their phones, the
+    conditions that are not permanent end and every card is ready again."""
+    words = rest_everyone(context)
+    words += ask_affliction_checks(context, INSANITY)
+    if context.encounter.plays(toggles.DISEASE_CHECK):
+        words += ask_affliction_checks(context, DISEASE)
+    words += end_conditions(context)
+    words += ready_cards(context)
+    return sentence("The act ends", words), {"prompts": [p["id"] for p in context.encounter.state.prompts]}
+
+
+@command(rule="End of an episode")
+def end_of_episode(context):
+    """The end of an episode (seed 003 "Game Time" › "End of an Episode"): the player characters recover fatigue
+    and stress. The party's fortune points are the GM's award, a command of their own."""
+    return sentence("The episode ends", rest_everyone(context)), {}
+
+
+class RestArgs(Args):
+    difficulty = forms.ChoiceField(
+        required=False,
+        choices=[("", "by the wounds"), *((name, name.capitalize()) for name in wfrp3e.DIFFICULTIES)],
+        help_text='The Resilience check\'s difficulty for the place and the care (seed 003 "Overnight Rest"); empty: '
+        "one challenge die while lightly wounded, two once critically wounded.",
+    )
+
+
+@command(RestArgs, rule="Overnight rest")
+def overnight_rest(context, difficulty):
+    """A night's rest (seed 003 "Healing & Recovery" › "Overnight Rest"): the player characters recover fatigue
+    and stress, heal as many wounds as their Toughness, and whoever is still hurt makes a Resilience check on their
+    phone to heal more."""
+    words = []
+    for combatant in player_characters(context):
+        taken = combatant.max_wounds - combatant.wounds
+        toughness = counters.characteristic(combatant, "To")
+        rested = wfrp3e.overnight_rest(
+            counters.counter(combatant, wfrp3e.FATIGUE),
+            counters.counter(combatant, wfrp3e.STRESS),
+            taken,
+            toughness,
+            counters.characteristic(combatant, "WP"),
+        )
+        words += recover_strain(context, combatant, rested.fatigue, rested.stress)
+        if rested.wounds_taken != taken:
+            combatant.wounds = combatant.max_wounds - rested.wounds_taken
+            context.touch(combatant)
+            words.append(f"{combatant.name} heals {taken - rested.wounds_taken} wounds")
+            words += health.recover(context, combatant)
+        criticals = health_of(context, combatant)["criticals"]
+        if rested.wounds_taken or criticals:
+            challenge = difficulty or wfrp3e.first_aid_challenge(criticals)
+            ask_check(context, combatant, RESILIENCE, "Resilience", "To", challenge, "Resilience check to heal more")
+            words.append(f"{combatant.name} checks Resilience to heal more")
+    return sentence("The night passes", words or ["nobody needs the rest"]), {}
+
+
+class RecoveryCheckArgs(SymbolArgs):
+    answers = ANSWER
+
+
+def settle_affliction(context, combatant, entry, outcome):
+    """A check without a net success makes the insanity or disease permanent on the character's sheet."""
+    name = entry["affliction"]
+    if outcome.succeeded:
+        return f"{name} stays temporary"
+    key = AFFLICTIONS[entry["kind"]][0]
+    points = combatant.character.points
+    context.set_points(combatant, points={**points, key: {**points.get(key, {}), name: PERMANENT}})
+    return f"{name} is now a permanent {entry['kind']}"
+
+
+def settle_resilience(context, combatant, entry, outcome):
+    healed = wfrp3e.resilience_healing(combatant.max_wounds - combatant.wounds, outcome.successes)
+    if not healed:
+        return "no more wounds healed"
+    combatant.wounds += healed
+    context.touch(combatant)
+    return "; ".join([f"{healed} more wounds healed", *health.recover(context, combatant)])
+
+
+SETTLES = {INSANITY: settle_affliction, DISEASE: settle_affliction, RESILIENCE: settle_resilience}
+
+
+@command(RecoveryCheckArgs, gm_only=False)
+def answer_recovery_check(context, prompt, **typed):
+    """Answer a check of the end of an act or of a night's rest with the symbols rolled, or have the tracker roll
+    its pool."""
+    symbols, how = rolled_symbols(context, prompt["pool"], typed)
+    try:
+        outcome = wfrp3e.resolve(symbols)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    close(context, prompt)
+    combatant = context.combatant(prompt["combatant"])
+    verdict = "passes" if outcome.succeeded else "fails"
+    settled = SETTLES[prompt["kind"]](context, combatant, prompt, outcome)
+    message = (
+        f"{combatant.name} {verdict} the {prompt['skill']} check ({how}): {outcome.successes} net successes; {settled}."
+    )
+    return message, {"prompt": prompt["id"], "symbols": symbols, "succeeded": outcome.succeeded}
