@@ -11,9 +11,11 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     KEY,
     actions,
     conditions,
+    fear,
     game_time,
     health,
     initiative,
+    party,
     turn,
 )
 from systems.wfrp3e.state import Wfrp3eState
@@ -33,6 +35,7 @@ class Wfrp3e(System):
         "phone_character": "wfrp3e/phone.html#character",
         "sheet_stats": "wfrp3e/sheet.html#stats",
         "gm_attack": "wfrp3e/action.html#gm_action",
+        "phone_strip": "wfrp3e/party.html#phone_strip",
     }
 
     # Seed 003 "Active Player's Turn": the Agility check's successes (kept as the initiative), then Agility.
@@ -60,6 +63,9 @@ class Wfrp3e(System):
         came_round = health.recover(context, combatant)
         return Happenings([f"{came_round[0]}."] if came_round else [])
 
+    def encounter_started(self, context):
+        return party.carry_over(context)
+
     def turn_started(self, context, combatant):
         return turn.turn_started(context, combatant)
 
@@ -69,6 +75,10 @@ class Wfrp3e(System):
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
         actions_view.extend(view_)
+
+    def state_json(self, view):
+        state = view.encounter.state
+        return {"party": {"fortune": state.party_fortune, "tension": state.party_tension}}
 
     def sheet(self, character):
         from systems.wfrp3e.sheet import Sheet

@@ -37,6 +37,8 @@ PERMANENT, TEMPORARY = "permanent", "temporary"
 POWER_WORDS = {"Channeling": "Power", "Piety": "Favour"}
 # Seed 003 "Henchmen": a group fights as one; the trait's rating is how many it numbers.
 HENCHMEN = "Henchmen"
+# Seed 003 "Fear & Terror Checks": a creature's rating is the challenge dice of the check on first meeting it.
+FEAR, TERROR = "Fear", "Terror"
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,14 @@ class Sheet:
         self.equilibrium = self.willpower  # seed 003 "Spellcaster Conditions" › "Equilibrium"
         self.insanities = afflictions(character.points.get(INSANITIES))
         self.diseases = afflictions(character.points.get(DISEASES))
-        size = character.traits.get(HENCHMEN)
-        self.henchmen = size if isinstance(size, int) and not isinstance(size, bool) else 0
+        self.henchmen = trait_rating(character, HENCHMEN)
+        self.fear, self.terror = trait_rating(character, FEAR), trait_rating(character, TERROR)
+
+
+def trait_rating(character, trait):
+    """The trait's rating, 0 when the character lacks it or it holds no whole number."""
+    rating = character.traits.get(trait)
+    return rating if isinstance(rating, int) and not isinstance(rating, bool) else 0
 
 
 def trained_skills(character, skills):

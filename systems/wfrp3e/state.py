@@ -26,3 +26,11 @@ class Wfrp3eState(EncounterState):
     # Critical wounds and the knocked out and dead states this encounter: combatant id -> {"criticals",
     # "knocked_out", "dead"}; the wounds taken are the combatant's max_wounds less its wounds
     health: dict = field(default_factory=dict)
+    # --- fear checks (commands/fear.py) ---
+    # Who has checked against which creature this encounter: creature combatant id -> [combatant ids]
+    fear_checked: dict = field(default_factory=dict)
+    # --- the party's meters (commands/party.py), carried from encounter to encounter of the campaign ---
+    # Fortune points in the party's pool, awarded by the GM and spent for a fortune die
+    party_fortune: int = 0
+    # The party tension meter, never below 0
+    party_tension: int = 0

@@ -3,7 +3,7 @@ conditions, condition cards with their tokens and recharging cards, and the acti
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import conditions, recharge, turn
+from systems.wfrp3e.commands import conditions, fear, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 
 
@@ -15,6 +15,8 @@ def extend(view, everyone):
     view.range_bands = turn.BANDS
     view.condition_names = sorted(conditions.durations()) if view.is_gm else []
     sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
+    view.party_fortune, view.party_tension = state.party_fortune, state.party_tension
+    view.dread_rows = []
     for row in view.rows:
         fatigue, stress = counter(row, wfrp3e.FATIGUE), counter(row, wfrp3e.STRESS)
         toughness, willpower = characteristic(row, "To"), characteristic(row, "WP")
@@ -29,6 +31,10 @@ def extend(view, everyone):
         row.condition_cards = sorted(conditions.held(state, row).items())
         row.recharging = sorted(recharge.tokens_on(state, row).items())
         row.health = state.health.get(str(row.pk), {})
+        dread = fear.dread(sheet)
+        if view.is_gm and dread:
+            row.dread = "{} {}".format(*dread)
+            view.dread_rows.append(row)
 
 
 def stance_meter(row):

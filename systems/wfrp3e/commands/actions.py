@@ -12,7 +12,7 @@ from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
-from systems.wfrp3e.commands import command, health, recharge, turn
+from systems.wfrp3e.commands import command, health, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
     held_conditions,
@@ -217,6 +217,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     combatant = context.combatant(entry["combatant"])
     words = [f"{outcome.successes} net successes, {outcome.boons} boons, {outcome.banes} banes"]
     words += feel_strain(context, combatant, wfrp3e.universal_effect(outcome, entry["characteristic"]))
+    words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
     target = context.combatant(entry["target"]) if entry["target"] else None
     if card.type in ATTACKS and target is not None:
