@@ -1,5 +1,6 @@
 """What WFRP 3e adds to a viewer's EncounterView: the open checks, each row's stance, impairments, spellcaster
-conditions, condition cards with their tokens and recharging cards, and the active combatant's turn so far."""
+conditions, condition cards with their tokens and recharging cards, the active combatant's turn so far, the party's
+fortune pool and tension, and (for the GM) the creatures whose Fear or Terror calls for a check."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e

@@ -37,8 +37,6 @@ def spend_fortune(context, prompt):
     """Spend one of the party's fortune points on an open check: its pool gains a fortune die, and the summary and
     odds shown before the roll are worked out again."""
     state, entry = context.encounter.state, prompt
-    if "pool" not in entry:
-        raise CommandError("That test rolls no dice pool to add a fortune die to.")
     if not state.party_fortune:
         raise CommandError("The party's fortune pool is empty.")
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0) | entry["pool"]
