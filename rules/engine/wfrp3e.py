@@ -917,11 +917,22 @@ class Recovery:
     conditions: dict
 
 
-def rally(stance, fatigue, stress, action_cards, talents, conditions, power=None, willpower=None):
+def rally(
+    stance,
+    fatigue,
+    stress,
+    action_cards,
+    talents,
+    conditions,
+    power=None,
+    willpower=None,
+    durations=CONDITION_DURATIONS,
+):
     """Seed 003 "Rally Phase of Encounter/Act" steps 2-5: stance a step toward neutral, a recharge token off every
     recharging card and talent (read: "any" as each), a stress and a fatigue recovered (no stress in Shock, seed
     003 "Condition Cards"), power or favour as at the end of a turn; the lingering conditions end (seed 003
-    "Condition Durations"). Fortune points and the rally step action are the table's."""
+    "Condition Durations"; `durations` as for `conditions_kept`). Fortune points and the rally step action are the
+    table's."""
     return Recovery(
         stance=toward_neutral(stance),
         fatigue=max(fatigue - 1, 0),
@@ -929,7 +940,7 @@ def rally(stance, fatigue, stress, action_cards, talents, conditions, power=None
         power=None if power is None else toward_equilibrium(power, willpower),
         action_cards={name: max(tokens - 1, 0) for name, tokens in action_cards.items()},
         talents={name: max(tokens - 1, 0) for name, tokens in talents.items()},
-        conditions=conditions_kept(conditions, "rally"),
+        conditions=conditions_kept(conditions, "rally", durations),
     )
 
 

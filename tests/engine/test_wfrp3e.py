@@ -428,6 +428,12 @@ def test_rally_phase():
     assert wfrp3e.rally(0, 0, 2, {}, {}, {"Shock": None}).stress == 2
 
 
+def test_a_rally_ends_a_condition_an_admin_made_lingering():
+    durations = wfrp3e.CONDITION_DURATIONS | {"Haunted": "lingering"}
+    assert wfrp3e.rally(0, 0, 0, {}, {}, {"Haunted": None}).conditions == {"Haunted": None}
+    assert wfrp3e.rally(0, 0, 0, {}, {}, {"Haunted": None}, durations=durations).conditions == {}
+
+
 def test_rest_recovers_toughness_and_willpower():
     assert wfrp3e.rest(5, 2, toughness=3, willpower=4) == (2, 0)
 
