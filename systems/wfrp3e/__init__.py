@@ -6,7 +6,7 @@ not offered for new campaigns."""
 import systems
 from rules.engine import wfrp3e
 from systems.base import Happenings, System
-from systems.wfrp3e import actions_view, toggles, view
+from systems.wfrp3e import actions_view, rally_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -16,6 +16,7 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     health,
     initiative,
     party,
+    rally,
     turn,
 )
 from systems.wfrp3e.state import Wfrp3eState
@@ -35,7 +36,7 @@ class Wfrp3e(System):
         "phone_character": "wfrp3e/phone.html#character",
         "sheet_stats": "wfrp3e/sheet.html#stats",
         "gm_attack": "wfrp3e/action.html#gm_action",
-        "phone_strip": "wfrp3e/party.html#phone_strip",
+        "phone_strip": "wfrp3e/phone.html#strip",
     }
 
     # Seed 003 "Active Player's Turn": the Agility check's successes (kept as the initiative), then Agility.
@@ -67,7 +68,7 @@ class Wfrp3e(System):
         return party.carry_over(context)
 
     def turn_started(self, context, combatant):
-        return turn.turn_started(context, combatant)
+        return rally.turn_started(context) + turn.turn_started(context, combatant)
 
     def turn_ended(self, context, combatant):
         return turn.turn_ended(context, combatant)
@@ -75,6 +76,7 @@ class Wfrp3e(System):
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
         actions_view.extend(view_)
+        rally_view.extend(view_)
 
     def state_json(self, view):
         state = view.encounter.state

@@ -34,3 +34,7 @@ class Wfrp3eState(EncounterState):
     party_fortune: int = 0
     # The party tension meter, never below 0
     party_tension: int = 0
+    # --- the rally phase (commands/rally.py) ---
+    # The last rally phase called: {"open": bool, "steps": {combatant id: the rally step they took, in words}}; it
+    # stays open until the next turn starts or the GM ends it
+    rally: dict = field(default_factory=dict)
