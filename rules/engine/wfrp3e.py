@@ -877,10 +877,18 @@ def initiative_place(order, newcomer, roll_off):
     return place_among(order, newcomer, lambda ranks: initiative_order(ranks, roll_off))
 
 
+INITIATIVE_CHECK = Check("agility", initiative=True)
+
+
 def initiative_check(agility, stance=0, **modifiers):
     """The initiative check's pool: an Agility check that the conditions for initiative checks touch (Traumatized,
     seed 003 "Condition Cards")."""
-    return build_pool(Check("agility", initiative=True), agility, stance, **modifiers)
+    return build_pool(INITIATIVE_CHECK, agility, stance, **modifiers)
+
+
+def initiative_sources(agility, stance=0, **modifiers):
+    """The initiative check's dice and why each is there, for the prompt shown before the roll."""
+    return pool_sources(INITIATIVE_CHECK, agility, stance, **modifiers)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -403,6 +403,15 @@ def test_initiative_check_is_agility_with_its_conditions():
     assert (pool["characteristic"], pool["conservative"], pool["challenge"]) == (2, 1, 1)
 
 
+def test_initiative_sources_say_why_each_die_is_in_the_pool():
+    sources = wfrp3e.initiative_sources(3, stance=-1, conditions=("Traumatized",))
+    assert [(s.kind, s.count, s.why) for s in sources] == [
+        ("characteristic", 2, "Agility"),
+        ("conservative", 1, "conservative stance"),
+        ("challenge", 1, "Traumatized"),
+    ]
+
+
 @pytest.mark.parametrize(
     "passed, banes, terror, expected",
     [(True, 0, False, (0, 0, False)), (False, 1, False, (2, 0, False)), (False, 2, True, (2, 2, True))],

@@ -5,6 +5,7 @@ import pytest
 
 from combat.commands import CommandForbidden
 from rules.engine import wfrp3e
+from systems.wfrp3e.commands.pools import percent
 
 
 def order(fight):
@@ -15,11 +16,11 @@ def test_the_players_typed_symbols_net_their_successes_into_the_order(planned_fi
     fight = planned_fight
     asked = fight.gm("ask_initiative", combatant=fight.magda.pk)
     entry = fight.state().prompts[0]
-    assert entry["pool"] == {"characteristic": 3} and entry["chance"] == round(100 * wfrp3e.net_success_chance(
-        {"characteristic": 3}))  # fmt: skip
+    assert entry["summary"] == "3 characteristic" and entry["sources"] == ["3 characteristic (Agility)"]
+    assert entry["chance"] == percent(wfrp3e.net_success_chance({"characteristic": 3}))
     with pytest.raises(CommandForbidden):
-        fight.run(fight.table.bruno, "roll_initiative_check", prompt=asked.result["prompt"], success=1)
-    outcome = fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], success=3, challenge=1)
+        fight.run(fight.table.bruno, "roll_initiative_check", prompt=asked.result["prompt"], successes=1)
+    outcome = fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=3, challenges=1)
     assert outcome.result == {"initiative": 2} and fight.state().prompts == []
     fight.gm("set_initiative", combatant=fight.orc.pk, value=2)
     fight.gm("set_initiative", combatant=fight.gunther.pk, value=1)
