@@ -1,7 +1,9 @@
-"""What the screens need for an action check: the open prompts this viewer may see, the action cards to pick from and
-the difficulties (seed 003 "Difficulties")."""
+"""What the screens need for an action check: the open prompts this viewer may see, the action cards to pick from
+(on a player's own rows, each with the recharge tokens that keep it from being played), the target offered first
+and the difficulties (seed 003 "Difficulties")."""
 
 from combat.commands.prompts import visible_prompts
+from combat.models import Combatant
 from rules.engine import wfrp3e
 from rules.models import ActionCard
 from rules.systems import GameSystem
@@ -13,3 +15,17 @@ def extend(view):
     view.action_cards = list(ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
+    view.default_target = first_enemy(view.rows, view.active)
+    for row in view.mine:
+        recharging = dict(row.recharging)
+        row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]
+
+
+OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}
+
+
+def first_enemy(rows, performer):
+    """The target an action form offers first: the first of the rows on the performer's opposing side, or None so
+    that no ally is struck by default."""
+    opposing = OPPONENTS.get(performer.side) if performer is not None else None
+    return next((row.pk for row in rows if row.side == opposing), None)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from characters.models import Character, CharacterSkill
+from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
 
@@ -39,6 +40,9 @@ POWER_WORDS = {"Channeling": "Power", "Piety": "Favour"}
 HENCHMEN = "Henchmen"
 # Seed 003 "Fear & Terror Checks": a creature's rating is the challenge dice of the check on first meeting it.
 FEAR, TERROR = "Fear", "Terror"
+# An enemy's armour and guard written as traits ("Defence 1, Soak 2"): what an attack on it meets when the attacker's
+# form leaves them empty, as a player cannot know them.
+DEFENCE, SOAK = "Defence", "Soak"
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class Sheet:
         self.fatigue, self.stress = point("fatigue"), point("stress")
         self.conservative_steps, self.reckless_steps = point("conservative_steps"), point("reckless_steps")
         self.power = point("power")
-        self.wound_threshold = character.max_wounds
+        self.wound_threshold = wound_threshold(character)
         self.toughness = character.characteristic("To")
         self.willpower = character.characteristic("WP")
         trained = {skill.name for skill in self.skills}
@@ -89,12 +93,22 @@ class Sheet:
         self.diseases = afflictions(character.points.get(DISEASES))
         self.henchmen = trait_rating(character, HENCHMEN)
         self.fear, self.terror = trait_rating(character, FEAR), trait_rating(character, TERROR)
+        self.defence, self.soak = trait_rating(character, DEFENCE), trait_rating(character, SOAK)
 
 
-def trait_rating(character, trait):
-    """The trait's rating, 0 when the character lacks it or it holds no whole number."""
-    rating = character.traits.get(trait)
+def trait_rating(character, name):
+    """A trait's number ("Henchmen 3" -> 3), 0 for a trait the character lacks or one without a number."""
+    rating = character.traits.get(name)
     return rating if isinstance(rating, int) and not isinstance(rating, bool) else 0
+
+
+def wound_threshold(character):
+    """A henchmen group's threshold is its Toughness times its members (seed 003 "Henchmen"); anyone else's is the
+    sheet's own."""
+    members, toughness = trait_rating(character, HENCHMEN), character.characteristic("To")
+    if members and toughness:
+        return wfrp3e.henchmen_wound_threshold(toughness, members)
+    return character.max_wounds
 
 
 def trained_skills(character, skills):

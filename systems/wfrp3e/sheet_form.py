@@ -57,7 +57,8 @@ class Wfrp3eCharacterForm(CharacterForm):
                 initial=", ".join(name if kind == TEMPORARY else f"{name} ({kind})" for name, kind in stored.items()),
                 help_text=f"Temporary unless marked (permanent), {help_text}",
             )
-        self.fields["traits_text"].help_text = "e.g. Fear 1; a henchmen group: Henchmen 5 (how many it numbers)"
+        self.fields["max_wounds"].help_text = "A henchmen group's is its Toughness times its members instead."
+        self.fields["traits_text"].help_text = "e.g. Fear 1, Defence 1, Soak 2; a group of 5 henchmen: Henchmen 5"
 
     def clean_specialisations_text(self):
         skills = {

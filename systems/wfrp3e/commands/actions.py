@@ -8,7 +8,7 @@ What wounds do is `health.py`'s."""
 from django import forms
 
 from combat.commands.fields import TextField, WholeNumberField
-from combat.commands.prompts import PromptArgs, close, open_prompt
+from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
@@ -23,7 +23,7 @@ from systems.wfrp3e.commands.pools import (
     symbol_count,
 )
 
-__all__ = ["perform_action", "enter_roll", "dismiss_action"]
+__all__ = ["perform_action", "enter_roll"]
 
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
 # How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
@@ -48,7 +48,9 @@ class ActionArgs(OwnCombatantArgs):
         choices=[("", "the card's"), *((name, name.capitalize()) for name in wfrp3e.DIFFICULTIES)],
         help_text='Challenge dice by difficulty (seed 003 "Difficulties"); empty: the card\'s own.',
     )
-    defence = WholeNumberField(required=False, min_value=0, max_value=10, help_text="The target's Defence.")
+    defence = WholeNumberField(
+        required=False, min_value=0, max_value=10, help_text="The target's Defence; empty: its sheet's, else 0."
+    )
     opposing_training = WholeNumberField(required=False, min_value=0, max_value=10)
     stance = WholeNumberField(
         required=False,
@@ -57,7 +59,9 @@ class ActionArgs(OwnCombatantArgs):
         help_text="Stance steps, negative conservative, positive reckless; empty: where the meter stands.",
     )
     damage = WholeNumberField(required=False, min_value=0, max_value=50, help_text="An attack's damage value.")
-    soak = WholeNumberField(required=False, min_value=0, max_value=50, help_text="The target's Soak.")
+    soak = WholeNumberField(
+        required=False, min_value=0, max_value=50, help_text="The target's Soak; empty: its sheet's, else 0."
+    )
 
     def clean_card(self):
         name = self.cleaned_data["card"]
@@ -93,19 +97,27 @@ def action_pool(context, combatant, card, target, difficulty, defence, opposing_
 
 @command(ActionArgs, gm_only=False)
 def perform_action(context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak):
-    """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice."""
+    """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice.
+
+    A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
+    the target's sheet's (its Defence and Soak traits), else 0."""
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
     if card.type in ATTACKS and target is None:
         raise CommandError(f"{card.name} is an attack: name its target.")
+    guard = sheet_of(context, target) if target else None
+    if defence is None:
+        defence = guard.defence if guard else 0
+    if soak is None:
+        soak = guard.soak if guard else 0
     check, sources = action_pool(
         context,
         combatant,
         card,
         target,
         difficulty,
-        defence or 0,
+        defence,
         opposing_training or 0,
         turn.stance_of(context.encounter.state, combatant) if stance is None else stance,
     )
@@ -120,7 +132,8 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         target=target.pk if target else None,
         characteristic=check.characteristic,
         damage=damage or 0,
-        soak=soak or 0,
+        soak=soak,
+        comet_choice=True,
         **pool_entry(sources),
     )
     return (
@@ -242,9 +255,3 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     verdict = "succeeds" if outcome.succeeded else "fails"
     message = f"{combatant.name}'s {entry['reason']} {verdict} ({how}): " + "; ".join(words) + "."
     return message, {"prompt": entry["id"], "symbols": symbols, "succeeded": outcome.succeeded}
-
-
-@command(PromptArgs)
-def dismiss_action(context, prompt):
-    close(context, prompt)
-    return f"{prompt['name']}'s {prompt['reason']} dismissed.", {"prompt": prompt["id"]}
