@@ -56,6 +56,10 @@ class System:
         """The table's word for what `Combatant.wounds` counts: "Wounds", or Symbaroum's "Toughness"."""
         return "Wounds"
 
+    def wound_threshold(self, character):
+        """The max wounds a character's combatant joins a fight with."""
+        return character.max_wounds
+
     # --- initiative ---------------------------------------------------------------------------------
 
     def starting_initiative(self, character):

@@ -69,7 +69,7 @@ class AddCombatantArgs(Args):
 def add_combatant(context, character, name, side, max_wounds, wounds, initiative, hidden):
     if character:
         name = name or character.name
-        max_wounds = max_wounds or character.max_wounds
+        max_wounds = max_wounds or context.system.wound_threshold(character)
         side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
         if initiative is None:
             initiative = context.system.starting_initiative(character)

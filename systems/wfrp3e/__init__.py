@@ -34,9 +34,9 @@ class Wfrp3e(System):
         "gm_row_badges": "wfrp3e/gm.html#row_badges",
         "phone_my_turn": "wfrp3e/phone.html#my_turn",
         "phone_character": "wfrp3e/phone.html#character",
+        "phone_strip": "wfrp3e/phone.html#strip",
         "sheet_stats": "wfrp3e/sheet.html#stats",
         "gm_attack": "wfrp3e/action.html#gm_action",
-        "phone_strip": "wfrp3e/phone.html#strip",
     }
 
     # Seed 003 "Active Player's Turn": the Agility check's successes (kept as the initiative), then Agility.
@@ -81,6 +81,11 @@ class Wfrp3e(System):
     def state_json(self, view):
         state = view.encounter.state
         return {"party": {"fortune": state.party_fortune, "tension": state.party_tension}}
+
+    def wound_threshold(self, character):
+        from systems.wfrp3e.sheet import wound_threshold
+
+        return wound_threshold(character)
 
     def sheet(self, character):
         from systems.wfrp3e.sheet import Sheet

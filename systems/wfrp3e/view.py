@@ -1,6 +1,7 @@
 """What WFRP 3e adds to a viewer's EncounterView: the open checks, each row's stance, impairments, spellcaster
-conditions, condition cards with their tokens and recharging cards, the active combatant's turn so far, the party's
-fortune pool and tension, and (for the GM) the creatures whose Fear or Terror calls for a check."""
+conditions, condition cards with their tokens and recharging cards, wounds' states, how many of a henchmen group still
+stand, the active combatant's turn so far, the party's fortune pool and tension, and (for the GM) the creatures whose
+Fear or Terror calls for a check."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
@@ -36,6 +37,10 @@ def extend(view, everyone):
         if view.is_gm and dread:
             row.dread = "{} {}".format(*dread)
             view.dread_rows.append(row)
+        row.henchmen_members = sheet.henchmen if sheet is not None and sheet.toughness else 0
+        if row.henchmen_members:
+            taken = row.max_wounds - row.wounds
+            row.henchmen_standing = wfrp3e.henchmen_standing(sheet.toughness, row.henchmen_members, taken)
 
 
 def stance_meter(row):
