@@ -48,6 +48,17 @@ def test_a_brief_condition_loses_a_token_each_turn_end_and_ends_after_three(figh
     assert any("Magda's Staggered: a tracking token off, it ends." in e.message for e in fight.encounter.log.all())
 
 
+def test_the_log_counts_one_token_left_in_the_singular(fight):
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Staggered")
+    for _ in range(3):
+        fight.gm("next_turn")
+    outcome = fight.gm("next_turn")
+    assert outcome.message == (
+        "Gunther's turn. Magda's Staggered: a tracking token off, 1 tracking token left. "
+        "Magda's power or favour moves toward equilibrium: 4 → 3."
+    )
+
+
 def test_cancelling_pairs_cancel_and_lingering_conditions_stay(fight):
     fight.gm("add_condition_card", combatant=fight.gunther.pk, condition="Inspired")
     outcome = fight.gm("add_condition_card", combatant=fight.gunther.pk, condition="Demoralized")

@@ -148,9 +148,13 @@ def spellcaster(context, combatant):
 def change_words(combatant, change):
     name = combatant.name
     if change.step == 2:
-        left = f"{change.after} tracking tokens left" if change.after else "it ends"
+        left = f"{token_count(change.after, 'tracking')} left" if change.after else "it ends"
         return f"{name}'s {change.subject}: a tracking token off, {left}."
     if change.step == 5:
         return f"{name}'s power or favour moves toward equilibrium: {change.before} → {change.after}."
-    ready = "ready again" if not change.after else f"{change.after} recharge tokens left"
+    ready = "ready again" if not change.after else f"{token_count(change.after, 'recharge')} left"
     return f"{name}'s {change.subject}: a recharge token off, {ready}."
+
+
+def token_count(count, kind):
+    return f"{count} {kind} token{'s' if count != 1 else ''}"
