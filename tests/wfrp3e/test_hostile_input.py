@@ -1,0 +1,91 @@
+"""Hostile input never yields a 500 in a WFRP 3e encounter: every command WFRP 3e offers, driven through the JSON API
+by the GM and by a player, with the hostile values and the checks of the WFRP 4e guard
+(tests/wfrp4e/test_hostile_input.py); only the WFRP 3e encounters and the values a GM could mean are set here."""
+
+import pytest
+
+from characters.models import ApiToken, Character
+from combat import commands
+from combat.commands import offered_to
+from combat.models import Combatant
+from tests.factories import CharacterFactory, EncounterFactory
+from tests.wfrp3e.conftest import CHARACTERISTICS
+from tests.wfrp4e.test_hostile_input import World, hostile_examples
+
+WFRP3E_COMMANDS = offered_to("wfrp3e")
+EXAMPLES_PER_COMMAND = 20  # the whole run within a minute
+
+pytestmark = pytest.mark.django_db
+
+CONDITION_CARDS = ["Weakened", "Frightened", "Inspired", "Demoralized", "Staggered", "weakened", "Prone", "Sleepy"]
+TEXT_VALUES = {
+    "card": ["Melee Strike", "Ranged Shot", "Dodge", "Magic Dart", "melee strike", "Fireball", ""],
+    "condition": CONDITION_CARDS,
+    "name": ["Beastman", "Wolf"],
+}
+
+
+def add(encounter, gm, **args):
+    return encounter.combatants.get(pk=commands.add_combatant(encounter, gm, **args).result["combatant"])
+
+
+@pytest.fixture
+def world(fight):
+    """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
+    phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
+    Dodge recharging), "planning" (not started) and "emptied" (running, everyone removed)."""
+    table = fight.table
+    gm, anna = table.gm, table.anna
+    skaven = CharacterFactory(
+        campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
+    )
+    add(fight.encounter, gm, character=skaven.pk, hidden=True)
+    fight.gm("add_condition_card", combatant=fight.orc.pk, condition="Weakened")
+    fight.run(anna, "perform_action", combatant=fight.magda.pk, card="Dodge")
+    fight.run(anna, "enter_roll", prompt=fight.prompts()[-1]["id"], successes=1)  # Dodge now recharges
+    fight.run(anna, "perform_action", combatant=fight.magda.pk, card="Melee Strike", target=fight.orc.pk, damage=4)
+    fight.gm("ask_initiative", combatant=fight.magda.pk)
+
+    planning = EncounterFactory(campaign=table.campaign, name="Not yet")
+    add(planning, gm, character=table.wizard.pk)
+    add(planning, gm, name="Beastman", max_wounds=10, initiative=2)
+
+    emptied = EncounterFactory(campaign=table.campaign, name="Everyone left")
+    deserter = add(emptied, gm, name="Deserter", max_wounds=8)
+    commands.start(emptied, gm)
+    commands.remove_combatant(emptied, gm, combatant=deserter.pk)
+
+    encounters = {"fight": fight.encounter, "planning": planning, "emptied": emptied}
+    ids = {key: list(encounter.combatants.values_list("pk", flat=True)) for key, encounter in encounters.items()}
+    every_id = list(Combatant.objects.values_list("pk", flat=True))
+    fight.encounter.refresh_from_db()
+    return World(
+        gm=gm,
+        player=anna,
+        tokens={gm: ApiToken.issue(gm), anna: ApiToken.issue(anna)},
+        encounters=encounters,
+        ids=ids,
+        elsewhere={key: [pk for pk in every_id if pk not in here] for key, here in ids.items()},
+        characters=list(Character.objects.values_list("pk", flat=True)),
+        spends=[],
+        commands=WFRP3E_COMMANDS,
+        texts=TEXT_VALUES,
+    )
+
+
+def test_the_world_has_what_the_commands_act_on(world):
+    fight = world.encounters["fight"]
+    assert [p["answer"] for p in fight.pools["prompts"]] == ["enter_roll", "roll_initiative_check"]
+    assert fight.combatants.filter(hidden=True).count() == 1
+    assert list(fight.pools["recharging"].values()) == [{"Dodge": 3}]
+    assert list(fight.pools["condition_tokens"].values()) == [{"Weakened": 3}]
+    assert world.encounters["planning"].status == "planning"
+    assert not world.encounters["emptied"].combatants.exists()
+
+
+def test_every_wfrp3e_command_answers_hostile_input_with_a_4xx_and_changes_nothing(world, subtests):
+    applied = hostile_examples(world, subtests, EXAMPLES_PER_COMMAND)
+    # Not only refusals: most commands met plausible arguments and applied at least once.
+    assert sum(any(outcomes) for outcomes in applied.values()) >= len(WFRP3E_COMMANDS) // 2, {
+        name: sum(outcomes) for name, outcomes in applied.items()
+    }
