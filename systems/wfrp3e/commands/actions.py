@@ -16,6 +16,7 @@ from systems.wfrp3e.commands import command, health, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
     held_conditions,
+    on_phones,
     pool_entry,
     rolled_symbols,
     sheet_of,
@@ -127,7 +128,7 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         combatant,
         "enter_roll",
         kind="action",
-        reason=f"{card.name}{target_words}",
+        reason=f"{card.name} at {on_phones(target)}" if target else card.name,
         card=card.name,
         target=target.pk if target else None,
         characteristic=check.characteristic,
@@ -209,9 +210,11 @@ def feel_strain(context, combatant, effect):
 
 
 def wound(context, target, wounds, criticals):
-    """Deal an attack's wounds and criticals; returns the log's words."""
+    """Deal an attack's wounds and criticals; returns the log's words, which a player who rolled at a hidden target
+    reads too."""
     wounds, criticals, states = health.suffer(context, target, wounds, criticals)
-    return [f"{target.name} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else ""), *states]
+    said = f"{context.named(target)} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else "")
+    return [said, *states]
 
 
 @command(RollArgs, gm_only=False)

@@ -19,7 +19,8 @@ def health_of(context, combatant):
 def suffer(context, target, wounds, criticals=0, left=None):
     """Deal `wounds` normal wounds and `criticals` critical ones to `target`, who had `left` wounds left (default:
     what the row shows now). Henchmen take a critical as a normal wound of its severity, counted 1 here. Returns
-    (wounds, criticals) dealt and the log's words for a state reached."""
+    (wounds, criticals) dealt and the log's words for a state reached, never naming a target the viewer may not
+    see."""
     sheet = sheet_of(context, target)
     if sheet and sheet.henchmen:
         wounds, criticals = wounds + wfrp3e.henchmen_critical(criticals), 0
@@ -37,11 +38,11 @@ def suffer(context, target, wounds, criticals=0, left=None):
     target.wounds = max(target.max_wounds - after.wounds, 0)
     context.touch(target)
     health.update(criticals=after.criticals, knocked_out=after.knocked_out, dead=after.dead)
-    states = []
+    states, name = [], context.named(target)
     if after.dead and not was["dead"]:
-        states.append(f"{target.name} is dead")
+        states.append(f"{name} is dead")
     elif after.knocked_out and not was["knocked_out"]:
-        states.append(f"{target.name} is knocked out")
+        states.append(f"{name} is knocked out")
     if after.criticals > was["criticals"] + criticals:
         states.append(f"one wound past the threshold becomes a critical ({after.criticals} in all)")
     return wounds, criticals, states

@@ -82,6 +82,12 @@ def skill_pool(context, combatant, skill_name, short, stance, *, specialised_in=
     return check, sources
 
 
+def on_phones(combatant):
+    """A combatant's name in a prompt, which the roller's phone shows: never a hidden one's, even when the GM set
+    the check up."""
+    return "someone unseen" if combatant.hidden else combatant.name
+
+
 def pool_entry(sources):
     """What a check's prompt shows before the roll: the pool, its summary, where each die comes from, the exact
     chance of a net success and of each boon and bane count."""
