@@ -1,0 +1,123 @@
+"""Undo after each WFRP 3e command: run it on the `fight` fixture (Magda, Gunther and the orc, running), then undo, and
+the encounter's pools, the combatants, the conditions and the characters' points are back exactly as they were."""
+
+import pytest
+
+from characters.models import Character
+from combat import commands
+from combat.commands import offered_to
+from combat.models import Combatant, ConditionInstance
+
+WFRP3E_COMMANDS = offered_to("wfrp3e")
+
+pytestmark = pytest.mark.django_db
+
+
+def kept(fight):
+    """What undo must put back, conditions by what they are (undo may give a removed one a new id)."""
+    fight.encounter.refresh_from_db()
+    encounter = fight.encounter
+    return {
+        "encounter": (encounter.pools, encounter.round, encounter.active_id, encounter.status, encounter.house_rules),
+        "combatants": list(Combatant.objects.filter(encounter=encounter).order_by("pk").values()),
+        "conditions": sorted(
+            ConditionInstance.objects.filter(combatant__encounter=encounter).values_list(
+                "combatant_id", "definition__name", "count", "remaining"
+            )
+        ),
+        "points": list(Character.objects.order_by("pk").values("pk", "points", "fortune", "resolve")),
+    }
+
+
+def turn_of(fight, combatant):
+    for _ in range(fight.encounter.combatants.count() + 1):
+        if fight.gm("next_turn").result["active"] == combatant.pk:
+            return
+    raise AssertionError(f"{combatant.name}'s turn never came")
+
+
+def strike(fight):
+    """Magda's Reckless Cleave at the orc, waiting on her phone: a card that recharges."""
+    return fight.gm(
+        "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk, damage=6
+    ).result["prompt"]
+
+
+def initiative_check(fight):
+    return fight.gm("ask_initiative", combatant=fight.magda.pk).result["prompt"]
+
+
+# command name -> fight -> its arguments, after whatever the command needs was set up
+CASES = {
+    "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
+    "add_condition": None,  # WFRP 3e has condition cards, no conditions of the generic kind: always refused
+    "add_condition_card": lambda f: {"combatant": f.orc.pk, "condition": "Weakened"},
+    "apply_damage": lambda f: {"combatant": f.magda.pk, "amount": 3},
+    "ask_initiative": lambda f: {"combatant": f.magda.pk},
+    "delay": lambda f: {},
+    "dismiss_action": lambda f: {"prompt": strike(f)},
+    "dismiss_check": lambda f: {"prompt": initiative_check(f)},
+    "end_encounter": lambda f: {},
+    "enter_roll": lambda f: {"prompt": strike(f), "successes": 3, "comets": 1, "banes": 2, "exertions": 1},
+    "heal": lambda f: f.gm("apply_damage", combatant=f.orc.pk, amount=5) and {"combatant": f.orc.pk, "amount": 3},
+    "hide_combatant": lambda f: {"combatant": f.orc.pk},
+    "manoeuvre": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "start": "engaged", "end": "long"},
+    "move_combatant": lambda f: {"combatant": f.orc.pk, "position": 0},
+    "next_turn": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},
+    "perform_action": lambda f: {"combatant": f.magda.pk, "card": "Melee Strike", "target": f.orc.pk},
+    "remove_combatant": lambda f: {"combatant": f.orc.pk},
+    "remove_condition": None,  # as add_condition
+    "remove_condition_card": lambda f: f.gm("add_condition_card", combatant=f.orc.pk, condition="Weakened")
+    and {"combatant": f.orc.pk, "condition": "Weakened"},
+    "reveal_combatant": lambda f: f.gm("hide_combatant", combatant=f.orc.pk) and {"combatant": f.orc.pk},
+    "roll_initiative": lambda f: f.gm("set_initiative", combatant=f.orc.pk, value=5) and {},
+    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "success": 2},
+    "set_house_rules": lambda f: {"rules": ["disease_check"]},
+    "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
+    "set_points": lambda f: {"combatant": f.magda.pk, "fortune": 2},
+    "shift_stance": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "stance": -3},
+    "start": None,  # before the start only: PLANNED below
+    "undo": None,  # what is tested here
+}  # fmt: skip
+PLANNED = {  # the same, for the commands of a fight not yet started
+    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "success": 3},
+    "start": lambda f: {},
+}
+
+
+def test_every_command_is_listed():
+    assert sorted(CASES) == sorted(WFRP3E_COMMANDS)
+
+
+def undone(fight, name, args):
+    before = kept(fight)
+    outcome = commands.execute(fight.encounter, fight.table.gm, name, args)
+    assert kept(fight) != before, f"{name} changed nothing: {outcome.message}"
+    fight.gm("undo")
+    return kept(fight), before
+
+
+@pytest.mark.parametrize("name", sorted(name for name, case in CASES.items() if case))
+def test_undo_puts_back_what_the_command_changed(fight, name):
+    after, before = undone(fight, name, CASES[name](fight))
+    assert after == before
+
+
+@pytest.mark.parametrize("name", sorted(PLANNED))
+def test_undo_before_the_start(planned_fight, name):
+    after, before = undone(planned_fight, name, PLANNED[name](planned_fight))
+    assert after == before
+
+
+def test_undo_of_a_roll_puts_back_the_wounds_the_strain_and_the_recharge(fight):
+    """The roll that changes the most at once: the orc's wounds and critical, Magda's strain and her card's
+    recharge tokens, and the prompt it closed."""
+    prompt = strike(fight)
+    before = kept(fight)
+    fight.gm("enter_roll", prompt=prompt, successes=3, comets=1, banes=2, exertions=1)
+    state = fight.state()
+    assert (fight.fresh(fight.orc).wounds, fight.points(fight.magda)["fatigue"]) == (3, 5)
+    assert (state.prompts, state.recharging) == ([], {str(fight.magda.pk): {"Reckless Cleave": 3}})
+    assert state.health == {str(fight.orc.pk): {"criticals": 1, "knocked_out": False, "dead": False}}
+    fight.gm("undo")
+    assert kept(fight) == before
