@@ -10,7 +10,7 @@ from combat.commands import offered_to
 from combat.models import Combatant
 from tests.factories import CharacterFactory, EncounterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
-from tests.wfrp4e.test_hostile_input import World, hostile_examples
+from tests.wfrp4e.test_hostile_input import World, api_post, everything, hostile_examples
 
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 EXAMPLES_PER_COMMAND = 20  # the whole run within a minute
@@ -89,3 +89,20 @@ def test_every_wfrp3e_command_answers_hostile_input_with_a_4xx_and_changes_nothi
     assert sum(any(outcomes) for outcomes in applied.values()) >= len(WFRP3E_COMMANDS) // 2, {
         name: sum(outcomes) for name, outcomes in applied.items()
     }
+
+
+@pytest.mark.parametrize(
+    "answer, other", [("roll_initiative_check", "enter_roll"), ("enter_roll", "roll_initiative_check")]
+)
+def test_a_check_is_answered_only_by_its_own_command(world, answer, other):
+    """An initiative check's symbols do not answer an action check, nor the other way round."""
+    fight = world.encounters["fight"]
+    prompt = next(p["id"] for p in fight.pools["prompts"] if p["answer"] == other)
+    before = everything()
+    response = api_post(
+        f"/api/encounters/{fight.pk}/commands/",
+        world.tokens[world.player],
+        {"command": answer, "args": {"prompt": prompt}},
+    )
+    assert (response.status_code, response.json()["error"]) == (400, "That test is answered another way.")
+    assert everything() == before
