@@ -78,7 +78,19 @@ def api(client, fight, name, args):
 
 def test_the_player_commands_are_those_known():
     """When a player command is added, its id fields are checked below by themselves; this says it happened."""
-    assert player_commands() == ["enter_roll", "manoeuvre", "perform_action", "roll_initiative_check", "shift_stance"]
+    assert player_commands() == [
+        "answer_recovery_check",
+        "enter_roll",
+        "face_fear",
+        "manoeuvre",
+        "perform_action",
+        "rally_check",
+        "rally_manoeuvre",
+        "rally_roll",
+        "roll_initiative_check",
+        "shift_stance",
+        "spend_fortune",
+    ]
 
 
 @pytest.mark.parametrize("name", player_commands())
@@ -153,7 +165,10 @@ def test_her_strike_at_the_skaven_that_the_gm_sets_up(fight, skaven):
     fight.gm("perform_action", combatant=fight.magda.pk, card="Melee Strike", target=skaven.pk, damage=30)
     assert_anna_sees_no_skaven(fight)
     outcome = her_roll(fight, successes=3, comets=1)
-    assert outcome.message.endswith("; Someone takes 31 wounds and 1 critical; Someone is knocked out.")
+    assert outcome.message.endswith(
+        "; Someone takes 31 wounds and 1 critical; Someone is knocked out;"
+        " one wound past the threshold becomes a critical (2 in all)."
+    )
     assert fight.prompts() == []
     assert_anna_sees_no_skaven(fight)
 
@@ -179,6 +194,6 @@ def test_her_initiative_check_before_the_skavens_ambush(planned_fight):
     fight.gm("add_combatant", character=character.pk, hidden=True, initiative=9)
     fight.gm("ask_initiative", combatant=fight.magda.pk)
     assert_anna_sees_no_skaven(fight)
-    her_roll(fight, success=2)
+    her_roll(fight, successes=2)
     fight.gm("start")
     assert_anna_sees_no_skaven(fight)

@@ -47,15 +47,51 @@ def initiative_check(fight):
     return fight.gm("ask_initiative", combatant=fight.magda.pk).result["prompt"]
 
 
+def last_prompt(fight, name, **args):
+    """Run `name`, which opens a check on a phone; the check's prompt id."""
+    fight.gm(name, **args)
+    return fight.prompts()[-1]["id"]
+
+
+def dreadful(fight):
+    """The orc as a creature of Fear 2."""
+    fight.orc.character.traits = {"Fear": 2}
+    fight.orc.character.save()
+    return fight.orc.pk
+
+
+def rallying(fight, name, **args):
+    fight.gm("rally")
+    return last_prompt(fight, name, **args) if name else None
+
+
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
     "add_condition": None,  # WFRP 3e has condition cards, no conditions of the generic kind: always refused
+    "answer_recovery_check": lambda f: {"prompt": last_prompt(f, "end_of_act"), "successes": 0},
+    "award_fortune": lambda f: {"amount": 2},
+    "end_of_act": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},
+    "end_of_episode": lambda f: {},
+    "end_rally": lambda f: rallying(f, None) or {},
+    "face_fear": lambda f: {"prompt": last_prompt(f, "fear_check", combatant=dreadful(f)), "banes": 2},
+    "fear_check": lambda f: {"combatant": dreadful(f)},
+    "overnight_rest": lambda f: f.gm("apply_damage", combatant=f.magda.pk, amount=4) and {},
+    "rally": lambda f: f.gm("shift_tension", step=1) and {},
+    "rally_check": lambda f: rallying(f, None) or {"combatant": f.magda.pk, "recover": "fatigue"},
+    "rally_manoeuvre": lambda f: rallying(f, None) or {"combatant": f.magda.pk},
+    "rally_reinitiative": lambda f: rallying(f, None) or {"combatant": f.gunther.pk},
+    "rally_roll": lambda f: {
+        "prompt": rallying(f, "rally_check", combatant=f.magda.pk, recover="stress"),
+        "successes": 2,
+    },
+    "rally_step_taken": lambda f: rallying(f, None) or {"combatant": f.magda.pk, "label": "first aid"},
+    "shift_tension": lambda f: {"step": 1},
+    "spend_fortune": lambda f: f.gm("award_fortune", amount=1) and {"prompt": strike(f)},
     "add_condition_card": lambda f: {"combatant": f.orc.pk, "condition": "Weakened"},
     "apply_damage": lambda f: {"combatant": f.magda.pk, "amount": 3},
     "ask_initiative": lambda f: {"combatant": f.magda.pk},
     "delay": lambda f: {},
-    "dismiss_action": lambda f: {"prompt": strike(f)},
     "dismiss_check": lambda f: {"prompt": initiative_check(f)},
     "end_encounter": lambda f: {},
     "enter_roll": lambda f: {"prompt": strike(f), "successes": 3, "comets": 1, "banes": 2, "exertions": 1},
@@ -71,7 +107,7 @@ CASES = {
     and {"combatant": f.orc.pk, "condition": "Weakened"},
     "reveal_combatant": lambda f: f.gm("hide_combatant", combatant=f.orc.pk) and {"combatant": f.orc.pk},
     "roll_initiative": lambda f: f.gm("set_initiative", combatant=f.orc.pk, value=5) and {},
-    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "success": 2},
+    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "successes": 2},
     "set_house_rules": lambda f: {"rules": ["disease_check"]},
     "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
     "set_points": lambda f: {"combatant": f.magda.pk, "fortune": 2},
@@ -80,7 +116,7 @@ CASES = {
     "undo": None,  # what is tested here
 }  # fmt: skip
 PLANNED = {  # the same, for the commands of a fight not yet started
-    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "success": 3},
+    "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "successes": 3},
     "start": lambda f: {},
 }
 

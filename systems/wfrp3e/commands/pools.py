@@ -123,23 +123,12 @@ def symbol_count():
     return WholeNumberField(required=False, min_value=0, max_value=wfrp3e.MAX_POOL_DICE)
 
 
-class AnswerArgs(PromptArgs):
-    """The answer to a check's prompt: a subclass names the command it is (`answers`), and only that command's
-    prompts take it, so one check's dice never close another's."""
+class SymbolArgs(PromptArgs):
+    """The answer to a check's prompt: the symbols its dice show, each empty or a count; all empty, the tracker
+    rolls the pool. A subclass names the command it is (`answers`), and only that command's prompts take it, so one
+    check's dice never close another's."""
 
     answers = ""
-
-    def clean(self):
-        cleaned = super().clean()
-        entry = cleaned.get("prompt")
-        if entry is not None and entry.get("answer") != self.answers:
-            raise forms.ValidationError("That test is answered another way.")
-        return cleaned
-
-
-class SymbolArgs(AnswerArgs):
-    """The symbols a check's dice show, each empty or a count; all empty, the tracker rolls the pool."""
-
     successes = symbol_count()
     righteous_successes = symbol_count()
     boons = symbol_count()
@@ -149,6 +138,13 @@ class SymbolArgs(AnswerArgs):
     chaos_stars = symbol_count()
     delays = symbol_count()
     exertions = symbol_count()
+
+    def clean(self):
+        cleaned = super().clean()
+        entry = cleaned.get("prompt")
+        if entry is not None and entry.get("answer") != self.answers:
+            raise forms.ValidationError("That test is answered another way.")
+        return cleaned
 
 
 def rolled_symbols(context, pool, typed):
