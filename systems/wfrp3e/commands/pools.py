@@ -8,7 +8,7 @@ from combat.commands.fields import WholeNumberField
 from combat.commands.prompts import PromptArgs
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import counters
+from systems.wfrp3e.commands import conditions, counters
 
 # A skill names its characteristic by the sheet's short name; the engine by the full one.
 CHARACTERISTIC_NAMES = {
@@ -45,7 +45,8 @@ def sheet_of(context, combatant):
 
 
 def held_conditions(context, combatant):
-    return tuple(context.condition_counts(combatant))
+    """The names of the condition cards the combatant holds (seed 003 "Condition Cards")."""
+    return tuple(conditions.held(context.encounter.state, combatant))
 
 
 def skill_pool(context, combatant, skill_name, short, stance, *, specialised_in="", target=None, **modifiers):
