@@ -63,7 +63,7 @@ def test_typed_symbols_cancel_apply_the_universal_effect_the_cards_lines_and_the
     # Two net boons: one fatigue recovered, the check being on Strength.
     assert magda.character.point("fatigue") == 3
     assert "2 net successes, 2 boons, 0 banes" in outcome.message
-    assert "success: Hit for normal damage." in outcome.message and "2 boons: Add 1 damage." in outcome.message
+    assert "; success: Hit for normal damage; 2 boons: Add 1 damage;" in outcome.message
     assert "bane:" not in outcome.message
     assert action_fight.state().prompts == []
 

@@ -73,8 +73,8 @@ def test_a_comet_on_the_group_is_a_wound_not_a_critical(action_fight):
     message = post(action_fight, anna, "enter_roll", prompt=entry["id"], successes="1", comets="1")
     # (1 damage + St 4) - To 2 = 3 wounds, and the comet's critical as one more wound.
     assert message == (
-        "Magda's Melee Strike at Goblins succeeds (typed): 1 net successes, 0 boons, 0 banes; "
-        "success: Hit for normal damage.; Goblins takes 4 wounds."
+        "Magda's Melee Strike at Goblins succeeds (typed): 1 net success, 0 boons, 0 banes; "
+        "success: Hit for normal damage; Goblins takes 4 wounds."
     )
     goblins = action_fight.fresh(action_fight.goblins)
     assert goblins.wounds == 6 - 4

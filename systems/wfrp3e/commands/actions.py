@@ -15,6 +15,7 @@ from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, health, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
+    counted,
     held_conditions,
     on_phones,
     pool_entry,
@@ -186,7 +187,7 @@ def card_effects(card, outcome, symbols):
         if symbol == wfrp3e.SUCCESS and not outcome.succeeded:
             continue
         if net_count(outcome, symbols, symbol) >= count and count >= reached.get(symbol, (0, ""))[0]:
-            reached[symbol] = (count, f"{line}: {text}")
+            reached[symbol] = (count, f"{line}: {text.rstrip('.')}")
     # In the dice's own order: a card's lines come back from PostgreSQL's jsonb in no order of their own.
     return [reached[symbol][1] for symbol in wfrp3e.SYMBOLS if symbol in reached]
 
@@ -201,7 +202,7 @@ def feel_strain(context, combatant, effect):
         if change < 0:
             return []
         _, _, states = health.suffer(context, combatant, wfrp3e.enemy_wounds(**{effect.strain: change}))
-        return [f"{combatant.name} takes {change} wounds for the {effect.strain}", *states]
+        return [f"{combatant.name} takes {counted(change, 'wound')} for the {effect.strain}", *states]
     character = combatant.character
     points = {**character.points, effect.strain: max(character.point(effect.strain) + change, 0)}
     context.set_points(combatant, points=points)
@@ -209,11 +210,16 @@ def feel_strain(context, combatant, effect):
     return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
 
 
+def symbol_counts(outcome):
+    return ((outcome.successes, "net success"), (outcome.boons, "boon"), (outcome.banes, "bane"))
+
+
 def wound(context, target, wounds, criticals):
     """Deal an attack's wounds and criticals; returns the log's words, which a player who rolled at a hidden target
     reads too."""
     wounds, criticals, states = health.suffer(context, target, wounds, criticals)
-    said = f"{context.named(target)} takes {wounds} wounds" + (f" and {criticals} critical" if criticals else "")
+    critical = f" and {criticals} critical" if criticals else ""
+    said = f"{context.named(target)} takes {counted(wounds, 'wound')}{critical}"
     return [said, *states]
 
 
@@ -231,7 +237,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
         raise CommandError(str(error)) from None
     close(context, entry)
     combatant = context.combatant(entry["combatant"])
-    words = [f"{outcome.successes} net successes, {outcome.boons} boons, {outcome.banes} banes"]
+    words = [", ".join(counted(n, noun) for n, noun in symbol_counts(outcome))]
     words += feel_strain(context, combatant, wfrp3e.universal_effect(outcome, entry["characteristic"]))
     words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
@@ -254,7 +260,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
             card.recharge, card.type == ActionCard.Type.DEFENCE, held_conditions(context, combatant)
         )
         recharge.exhaust(context.encounter.state, combatant, card.name, tokens)
-        words.append(f"{card.name} recharges ({tokens} tokens)")
+        words.append(f"{card.name} recharges ({counted(tokens, 'token')})")
     verdict = "succeeds" if outcome.succeeded else "fails"
     message = f"{combatant.name}'s {entry['reason']} {verdict} ({how}): " + "; ".join(words) + "."
     return message, {"prompt": entry["id"], "symbols": symbols, "succeeded": outcome.succeeded}

@@ -8,7 +8,7 @@ from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, conditions, turn
 from systems.wfrp3e.commands.counters import add_to
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, sheet_of, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, sheet_of, skill_pool
 
 __all__ = ["fear_check", "face_fear"]
 
@@ -105,7 +105,7 @@ def face_fear(context, prompt, **typed):
     met.append(hero.pk)
     add_to(context, hero, wfrp3e.STRESS, result.stress)
     add_to(context, hero, wfrp3e.FATIGUE, result.fatigue)
-    words = [f"{outcome.successes} net successes, {outcome.banes} banes"]
+    words = [f"{counted(outcome.successes, 'net success')}, {counted(outcome.banes, 'bane')}"]
     if result.stress:
         words.append(f"{result.stress} stress" + (f" and {result.fatigue} fatigue" if result.fatigue else ""))
     if result.frightened:

@@ -12,7 +12,7 @@ from rules.engine import wfrp3e
 from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, recharge, turn
 from systems.wfrp3e.commands.health import health_of
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
 from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, TEMPORARY
 
 __all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]
@@ -170,7 +170,7 @@ def overnight_rest(context, difficulty):
         if rested.wounds_taken != taken:
             combatant.wounds = combatant.max_wounds - rested.wounds_taken
             context.touch(combatant)
-            words.append(f"{combatant.name} heals {taken - rested.wounds_taken} wounds")
+            words.append(f"{combatant.name} heals {counted(taken - rested.wounds_taken, 'wound')}")
             words += health.recover(context, combatant)
         criticals = health_of(context, combatant)["criticals"]
         if rested.wounds_taken or criticals:
@@ -201,7 +201,7 @@ def settle_resilience(context, combatant, entry, outcome):
         return "no more wounds healed"
     combatant.wounds += healed
     context.touch(combatant)
-    return "; ".join([f"{healed} more wounds healed", *health.recover(context, combatant)])
+    return "; ".join([f"{counted(healed, 'more wound')} healed", *health.recover(context, combatant)])
 
 
 SETTLES = {INSANITY: settle_affliction, DISEASE: settle_affliction, RESILIENCE: settle_resilience}
@@ -220,7 +220,6 @@ def answer_recovery_check(context, prompt, **typed):
     combatant = context.combatant(prompt["combatant"])
     verdict = "passes" if outcome.succeeded else "fails"
     settled = SETTLES[prompt["kind"]](context, combatant, prompt, outcome)
-    message = (
-        f"{combatant.name} {verdict} the {prompt['skill']} check ({how}): {outcome.successes} net successes; {settled}."
-    )
+    successes = counted(outcome.successes, "net success")
+    message = f"{combatant.name} {verdict} the {prompt['skill']} check ({how}): {successes}; {settled}."
     return message, {"prompt": prompt["id"], "symbols": symbols, "succeeded": outcome.succeeded}

@@ -16,7 +16,7 @@ from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, initiative, recharge, turn
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
 
 __all__ = [
     "rally",
@@ -197,7 +197,7 @@ def rally_roll(context, prompt, **typed):
     steps = context.encounter.state.rally.get("steps", {})
     if str(combatant.pk) in steps:
         steps[str(combatant.pk)] = f"{prompt['skill']} check, {words}"
-    message = f"{combatant.name}'s rally {prompt['skill']} check ({how}): {successes} net successes, {words}"
+    message = f"{combatant.name}'s rally {prompt['skill']} check ({how}): {counted(successes, 'net success')}, {words}"
     return f"{message} ({before} → {after}).", {"prompt": prompt["id"], "symbols": symbols, "recovered": before - after}
 
 

@@ -9,6 +9,7 @@ from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, recharge
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
+from systems.wfrp3e.commands.pools import counted
 
 __all__ = ["shift_stance", "manoeuvre"]
 
@@ -157,4 +158,4 @@ def change_words(combatant, change):
 
 
 def token_count(count, kind):
-    return f"{count} {kind} token{'s' if count != 1 else ''}"
+    return counted(count, f"{kind} token")
