@@ -102,3 +102,17 @@ def test_an_action_check_takes_the_stance_from_the_meter_and_its_card_goes_to_re
     assert entry["pool"]["reckless"] == 1  # one characteristic die turned reckless by her stance
     fight.run(fight.table.anna, "enter_roll", prompt=entry["id"])
     assert fight.state().recharging[str(fight.magda.pk)] == {"Reckless Cleave": 3}
+
+
+def test_an_enemys_stance_and_manoeuvres_cost_wounds_not_stress_or_fatigue(fight):
+    # Seed 003 "Enemies": what would be stress or fatigue for a hero is wounds for an enemy (the orc: 10 wounds).
+    while fight.gm("next_turn").result["active"] != fight.orc.pk:
+        pass
+    fight.gm("shift_stance", combatant=fight.orc.pk, stance=1)
+    shifted = fight.gm("shift_stance", combatant=fight.orc.pk, stance=-1)
+    assert shifted.message == "Orc shifts to 1 conservative stance, 2 stress, Orc takes 2 wounds for the stress."
+    fight.gm("manoeuvre", combatant=fight.orc.pk)
+    moved = fight.gm("manoeuvre", combatant=fight.orc.pk)
+    assert moved.message == "Orc makes a manoeuvre, 1 fatigue, Orc takes 1 wound for the fatigue."
+    assert fight.fresh(fight.orc).wounds == 7
+    assert fight.points(fight.orc).get("stress", 0) == 0 and fight.points(fight.orc).get("fatigue", 0) == 0

@@ -199,13 +199,8 @@ def feel_strain(context, combatant, effect):
     if not change:
         return []
     if combatant.is_npc:
-        if change < 0:
-            return []
-        _, _, states = health.suffer(context, combatant, wfrp3e.enemy_wounds(**{effect.strain: change}))
-        return [f"{combatant.name} takes {counted(change, 'wound')} for the {effect.strain}", *states]
-    character = combatant.character
-    points = {**character.points, effect.strain: max(character.point(effect.strain) + change, 0)}
-    context.set_points(combatant, points=points)
+        return health.strain(context, combatant, effect.strain, change)
+    health.strain(context, combatant, effect.strain, change)
     verb = "suffers" if change > 0 else "recovers"
     return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
 

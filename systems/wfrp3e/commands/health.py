@@ -6,7 +6,8 @@ wounds taken are `max_wounds - wounds`. Critical wounds and the two states live 
 strain and the GM's damage by hand all wound through `suffer`."""
 
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands.pools import sheet_of
+from systems.wfrp3e.commands.counters import add_to
+from systems.wfrp3e.commands.pools import counted, sheet_of
 
 
 def health_of(context, combatant):
@@ -62,3 +63,15 @@ def no_turn(state, combatant):
     """Why the combatant takes no turn: "dead", "knocked out", or "" (seed 003 "Impairments & Wounds")."""
     health = state.health.get(str(combatant.pk), {})
     return "dead" if health.get("dead") else "knocked out" if health.get("knocked_out") else ""
+
+
+def strain(context, combatant, key, amount):
+    """Fatigue or stress suffered (`key`, `amount` > 0) or recovered (< 0): on a hero's sheet; an enemy takes what
+    it suffers as wounds and recovers nothing (seed 003 "Enemies"). Returns the log's words for an enemy's wounds."""
+    if not combatant.is_npc:
+        add_to(context, combatant, key, amount)
+        return []
+    if amount <= 0:
+        return []
+    _, _, states = suffer(context, combatant, wfrp3e.enemy_wounds(**{key: amount}))
+    return [f"{context.named(combatant)} takes {counted(amount, 'wound')} for the {key}", *states]

@@ -7,7 +7,7 @@ from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from rules.engine import wfrp3e
 from systems.base import Happenings
-from systems.wfrp3e.commands import command, conditions, recharge
+from systems.wfrp3e.commands import command, conditions, health, recharge
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
 from systems.wfrp3e.commands.pools import counted
 
@@ -69,10 +69,10 @@ def shift_stance(context, combatant, stance):
     steps = abs(stance - current)
     free_left = max(wfrp3e.FREE_STANCE_STEPS - turn["stance_steps"], 0)
     stress = max(steps - free_left, 0) * wfrp3e.STRESS_PER_STANCE_STEP
-    add_to(context, combatant, wfrp3e.STRESS, stress)
+    wounded = health.strain(context, combatant, wfrp3e.STRESS, stress)
     state.stances[str(combatant.pk)] = stance
     state.turn = {**turn, "stance_steps": turn["stance_steps"] + steps}
-    cost = f", {stress} stress" if stress else ""
+    cost = "".join(f", {words}" for words in ([f"{stress} stress"] if stress else []) + wounded)
     return f"{combatant.name} shifts to {stance_words(stance)} stance{cost}.", {"stance": stance, "stress": stress}
 
 
@@ -98,10 +98,10 @@ def manoeuvre(context, combatant, start, end, safely):
         count, rushed = moved.manoeuvres, moved.free_attack
     held = conditions.held(context.encounter.state, combatant)
     fatigue = sum(wfrp3e.manoeuvre_fatigue(turn["manoeuvres"] + done, held) for done in range(count))
-    add_to(context, combatant, wfrp3e.FATIGUE, fatigue)
+    wounded = health.strain(context, combatant, wfrp3e.FATIGUE, fatigue)
     context.encounter.state.turn = {**turn, "manoeuvres": turn["manoeuvres"] + count}
     what = f"moves from {start} to {end} range ({count} manoeuvres)" if start else "makes a manoeuvre"
-    notes = [f", {fatigue} fatigue" if fatigue else ""]
+    notes = [f", {fatigue} fatigue" if fatigue else "", *(f", {words}" for words in wounded)]
     if rushed:
         notes.append(": leaving without disengaging, the engaged opponent gets a free attack")
     return f"{combatant.name} {what}{''.join(notes)}.", {"manoeuvres": count, "fatigue": fatigue, "free_attack": rushed}
@@ -117,8 +117,8 @@ def turn_started(context, combatant):
     stress = wfrp3e.beginning_of_turn_stress(conditions.held(encounter.state, combatant))
     if not stress or not combatant.character_id:
         return Happenings()
-    add_to(context, combatant, wfrp3e.STRESS, stress)
-    return Happenings([f"{combatant.name} is Frightened: {stress} stress."])
+    wounded = health.strain(context, combatant, wfrp3e.STRESS, stress)
+    return Happenings([f"{combatant.name} is Frightened: {'; '.join([f'{stress} stress', *wounded])}."])
 
 
 def turn_ended(context, combatant):
