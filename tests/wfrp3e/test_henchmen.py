@@ -80,3 +80,14 @@ def test_a_comet_on_the_group_is_a_wound_not_a_critical(action_fight):
     assert goblins.wounds == 6 - 4
     assert action_fight.state().health[str(goblins.pk)]["criticals"] == 0
     assert f'id="henchmen-of-{goblins.pk}">1 of 3 standing' in page(action_fight, action_fight.table.gm)
+
+
+def test_a_group_written_without_toughness_still_attacks(action_fight):
+    character = action_fight.goblins.character
+    character.characteristics = {**character.characteristics, "To": 0}
+    character.save()
+    post(
+        action_fight, action_fight.table.gm, "perform_action",
+        combatant=action_fight.goblins.pk, card="Melee Strike", target=action_fight.magda.pk,
+    )  # fmt: skip
+    assert action_fight.prompts()[0]["summary"] == "4 characteristic, 1 challenge"

@@ -79,7 +79,7 @@ def action_pool(context, combatant, card, target, difficulty, defence, opposing_
     if sheet is None or card.skill is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet, and {card.name} a skill, to build a pool.")
     extra = ()
-    if sheet.henchmen:
+    if sheet.henchmen and sheet.toughness:  # members fall per Toughness of wounds: none to count at 0
         standing = wfrp3e.henchmen_standing(sheet.toughness, sheet.henchmen, combatant.max_wounds - combatant.wounds)
         extra = ((wfrp3e.FORTUNE, wfrp3e.henchmen_fortune(standing), "the other henchmen"),)
     return skill_pool(
