@@ -17,6 +17,7 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     initiative,
     party,
     rally,
+    talents,
     turn,
 )
 from systems.wfrp3e.state import Wfrp3eState

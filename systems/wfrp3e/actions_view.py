@@ -1,11 +1,12 @@
 """What the screens need for an action check: the open prompts this viewer may see, the action cards to pick from
-(on a player's own rows, each with the recharge tokens that keep it from being played), the target offered first
+(on a player's own rows, each with the recharge tokens that keep it from being played), the talents, the target
+offered first
 and the difficulties (seed 003 "Difficulties")."""
 
 from combat.commands.prompts import visible_prompts
 from combat.models import Combatant
 from rules.engine import wfrp3e
-from rules.models import ActionCard
+from rules.models import ActionCard, Talent
 from rules.systems import GameSystem
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 
@@ -13,6 +14,7 @@ from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 def extend(view):
     view.prompts = visible_prompts(view)
     view.action_cards = list(ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
+    view.talents = list(Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
     view.default_target = first_enemy(view.rows, view.active)

@@ -14,6 +14,8 @@ class Wfrp3eState(EncounterState):
     prompts: list = field(default_factory=list)
     # Recharge tokens on the cards used: combatant id -> {card name: tokens left}; a card with tokens is exhausted
     recharging: dict = field(default_factory=dict)
+    # Recharge tokens on the talents socketed with a manoeuvre (commands/talents.py), as `recharging` is for cards
+    talents_recharging: dict = field(default_factory=dict)
     # Tracking tokens of the condition cards with a token duration (brief: 3): combatant id -> {condition: tokens}
     condition_tokens: dict = field(default_factory=dict)
 

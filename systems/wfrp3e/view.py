@@ -31,7 +31,9 @@ def extend(view, everyone):
         casts = sheet is not None and sheet.power_word
         row.spell_conditions = sorted(wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)) if casts else []
         row.condition_cards = sorted(conditions.held(state, row).items())
-        row.recharging = sorted(recharge.tokens_on(state, row).items())
+        row.recharging = sorted(recharge.tokens_on(state, row).items()) + sorted(
+            recharge.tokens_on(state, row, recharge.TALENTS).items()
+        )
         row.health = state.health.get(str(row.pk), {})
         dread = fear.dread(sheet)
         if view.is_gm and dread:

@@ -16,7 +16,8 @@ from tests.wfrp3e.conftest import CHARACTERISTICS
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 CANARY = "Skaven"  # the hidden NPC's name
 MISSING = 987654
-TEXT_ARGS = {"card": "Melee Strike"}  # a player command's required text, so that only the id under test is wrong
+# A player command's required text, so that only the id under test is wrong.
+TEXT_ARGS = {"card": "Melee Strike", "talent": "Iron Will"}
 
 pytestmark = pytest.mark.django_db
 
@@ -90,6 +91,7 @@ def test_the_player_commands_are_those_known():
         "roll_initiative_check",
         "shift_stance",
         "spend_fortune",
+        "use_talent",
     ]
 
 

@@ -22,6 +22,8 @@ TEXT_VALUES = {
     "card": ["Melee Strike", "Ranged Shot", "Dodge", "Magic Dart", "melee strike", "Fireball", ""],
     "condition": CONDITION_CARDS,
     "name": ["Beastman", "Wolf"],
+    "talent": ["Iron Will", "Keen Senses", "iron will", "Luck", ""],
+    "label": ["first aid", ""],
 }
 
 

@@ -116,3 +116,22 @@ def test_an_enemys_stance_and_manoeuvres_cost_wounds_not_stress_or_fatigue(fight
     assert moved.message == "Orc makes a manoeuvre, 1 fatigue, Orc takes 1 wound for the fatigue."
     assert fight.fresh(fight.orc).wounds == 7
     assert fight.points(fight.orc).get("stress", 0) == 0 and fight.points(fight.orc).get("fatigue", 0) == 0
+
+
+def test_a_talent_is_used_with_a_manoeuvre_and_recharges_a_token_each_end_of_turn(fight):
+    # Seed 003 "Maneuvers" item 2 and "End of Turn Phase" step 4; Magda is the active combatant.
+    anna = fight.table.anna
+    fight.run(anna, "manoeuvre", combatant=fight.magda.pk)
+    used = fight.run(anna, "use_talent", combatant=fight.magda.pk, talent="iron will")
+    assert used.message == "Magda uses Iron Will with a manoeuvre, 1 fatigue: it recharges (4 tokens)."
+    assert fight.points(fight.magda)["fatigue"] == 5
+    assert "Iron Will ⟳4" in fight.page(anna)
+    with pytest.raises(CommandError, match="Iron Will is recharging"):
+        fight.run(anna, "use_talent", combatant=fight.magda.pk, talent="Iron Will")
+    ended = fight.gm("next_turn")
+    assert "Magda's Iron Will: a recharge token off, 3 recharge tokens left." in ended.message
+    assert fight.state().talents_recharging == {str(fight.magda.pk): {"Iron Will": 3}}
+    kept = fight.gm("use_talent", combatant=fight.gunther.pk, talent="Keen Senses")
+    assert kept.message == "Gunther uses Keen Senses with a manoeuvre: socketed, it works while it stays so."
+    with pytest.raises(CommandError, match="no talent 'Luck'"):
+        fight.gm("use_talent", combatant=fight.gunther.pk, talent="Luck")

@@ -87,6 +87,7 @@ CASES = {
     },
     "rally_step_taken": lambda f: rallying(f, None) or {"combatant": f.magda.pk, "label": "first aid"},
     "shift_tension": lambda f: {"step": 1},
+    "use_talent": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "talent": "Iron Will"},
     "spend_fortune": lambda f: f.gm("award_fortune", amount=1) and {"prompt": strike(f)},
     "add_condition_card": lambda f: {"combatant": f.orc.pk, "condition": "Weakened"},
     "apply_damage": lambda f: {"combatant": f.magda.pk, "amount": 3},

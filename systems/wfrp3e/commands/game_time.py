@@ -78,8 +78,12 @@ def ready_cards(context):
     """The recharge tokens count the turns of a fight; a new act starts a new fight, so every card is ready."""
     state, words = context.encounter.state, []
     for combatant in context.ordered():
-        if cards := sorted(recharge.tokens_on(state, combatant)):
+        cards = sorted(recharge.tokens_on(state, combatant)) + sorted(
+            recharge.tokens_on(state, combatant, recharge.TALENTS)
+        )
+        if cards:
             recharge.keep(state, combatant, {})
+            recharge.keep(state, combatant, {}, recharge.TALENTS)
             words.append(f"{combatant.name}'s {and_list(cards)} {'is' if len(cards) == 1 else 'are'} ready again")
     return words
 

@@ -68,6 +68,7 @@ def recover(context, combatant, durations):
     stance = turn.stance_of(state, combatant)
     strain = {key: 0 if combatant.is_npc else counter(combatant, key) for key in (wfrp3e.FATIGUE, wfrp3e.STRESS)}
     cards = recharge.tokens_on(state, combatant)
+    talents = recharge.tokens_on(state, combatant, recharge.TALENTS)
     held = conditions.held(state, combatant)
     power = counter(combatant, "power") if turn.spellcaster(context, combatant) else None
     after = wfrp3e.rally(
@@ -75,7 +76,7 @@ def recover(context, combatant, durations):
         strain[wfrp3e.FATIGUE],
         strain[wfrp3e.STRESS],
         cards,
-        {},
+        talents,
         held,
         power=power,
         willpower=characteristic(combatant, "WP"),
@@ -87,9 +88,11 @@ def recover(context, combatant, durations):
         moved = f"{turn.stance_words(stance)} → {turn.stance_words(after.stance)}"
         sentences.append(f"{name}'s stance moves a step toward neutral: {moved}.")
     recharge.keep(state, combatant, after.action_cards)
+    recharge.keep(state, combatant, after.talents, recharge.TALENTS)
     sentences += [
-        turn.change_words(combatant, wfrp3e.Change(3, card, tokens, after.action_cards[card]))
-        for card, tokens in cards.items()
+        turn.change_words(combatant, wfrp3e.Change(step, name, tokens, after_tokens[name]))
+        for step, before, after_tokens in ((3, cards, after.action_cards), (4, talents, after.talents))
+        for name, tokens in before.items()
     ]
     recovered = {key: strain[key] - getattr(after, key) for key in strain}
     for key, amount in recovered.items():

@@ -96,15 +96,22 @@ def manoeuvre(context, combatant, start, end, safely):
     if start:
         moved = wfrp3e.movement(start, end, safely)
         count, rushed = moved.manoeuvres, moved.free_attack
-    held = conditions.held(context.encounter.state, combatant)
-    fatigue = sum(wfrp3e.manoeuvre_fatigue(turn["manoeuvres"] + done, held) for done in range(count))
-    wounded = health.strain(context, combatant, wfrp3e.FATIGUE, fatigue)
-    context.encounter.state.turn = {**turn, "manoeuvres": turn["manoeuvres"] + count}
+    fatigue, wounded = spend_manoeuvres(context, combatant, turn, count)
     what = f"moves from {start} to {end} range ({count} manoeuvres)" if start else "makes a manoeuvre"
     notes = [f", {fatigue} fatigue" if fatigue else "", *(f", {words}" for words in wounded)]
     if rushed:
         notes.append(": leaving without disengaging, the engaged opponent gets a free attack")
     return f"{combatant.name} {what}{''.join(notes)}.", {"manoeuvres": count, "fatigue": fatigue, "free_attack": rushed}
+
+
+def spend_manoeuvres(context, combatant, turn, count):
+    """Count `count` more manoeuvres this turn, the fatigue past the free one charged: (fatigue, the log's words
+    for an enemy's wounds)."""
+    held = conditions.held(context.encounter.state, combatant)
+    fatigue = sum(wfrp3e.manoeuvre_fatigue(turn["manoeuvres"] + done, held) for done in range(count))
+    wounded = health.strain(context, combatant, wfrp3e.FATIGUE, fatigue)
+    context.encounter.state.turn = {**turn, "manoeuvres": turn["manoeuvres"] + count}
+    return fatigue, wounded
 
 
 # --- Hooks ----------------------------------------------------------------------------------------------------
@@ -128,12 +135,13 @@ def turn_ended(context, combatant):
     power = counter(combatant, "power") if spellcaster(context, combatant) else None
     ended = wfrp3e.end_of_turn(
         recharge.tokens_on(state, combatant),
-        {},
+        recharge.tokens_on(state, combatant, recharge.TALENTS),
         conditions.held(state, combatant),
         power=power,
         willpower=characteristic(combatant, "WP"),
     )
     recharge.keep(state, combatant, ended.action_cards)
+    recharge.keep(state, combatant, ended.talents, recharge.TALENTS)
     conditions.keep(state, combatant, ended.conditions)
     if power is not None and ended.power != power:
         add_to(context, combatant, "power", ended.power - power)
