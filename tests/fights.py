@@ -31,6 +31,13 @@ class Running:
     def prompts(self):
         return self.state().prompts
 
+    def turn_of(self, combatant):
+        """Pass the turn on until it is `combatant`'s (a new turn of theirs, if it is theirs now)."""
+        for _ in range(self.encounter.combatants.count() + 1):
+            if self.gm("next_turn").result["active"] == combatant.pk:
+                return
+        raise AssertionError(f"{combatant.name}'s turn never came")
+
     def fresh(self, combatant):
         combatant.refresh_from_db()
         return combatant

@@ -88,8 +88,8 @@ def fight(planned_fight):
 
 @dataclass
 class ActionFight(Running):
-    """A WFRP 3e encounter under way: Magda (anna's, St 4, Channeling 2) against an orc NPC (To 4, 12 wounds) and
-    a henchmen group of three goblins (To 2)."""
+    """A WFRP 3e encounter under way, on Magda's turn: Magda (anna's, St 4, Channeling 2) against an orc NPC (To 4,
+    12 wounds) and a henchmen group of three goblins (To 2)."""
 
     table: Table
     encounter: object
@@ -115,5 +115,6 @@ def action_fight(wfrp3e_table):
     encounter = EncounterFactory(campaign=table.campaign, name="Ambush on the Reik")
     for character in (table.wizard, orc, goblins):
         commands.add_combatant(encounter, table.gm, character=character.pk)
+    commands.start(encounter, table.gm)
     rows = {c.name: c for c in encounter.combatants.all()}
     return ActionFight(table, encounter, rows["Magda"], rows["Orc"], rows["Goblins"])

@@ -38,6 +38,7 @@ def test_the_phone_answers_with_typed_symbols_or_a_tap_on_roll(action_fight):
     answered = client.post(url, {"prompt": open_prompt(action_fight)["id"], "successes": "2", "boons": ""})
     assert answered.status_code == 302 and action_fight.state().prompts == []
     assert action_fight.fresh(action_fight.orc).wounds < 12
+    action_fight.turn_of(action_fight.magda)
     strike(action_fight)
     assert client.post(url, {"prompt": open_prompt(action_fight)["id"]}).status_code == 302
     assert action_fight.state().prompts == []

@@ -86,6 +86,7 @@ def test_wounds_past_the_threshold_knock_out_and_criticals_past_toughness_kill(a
     assert action_fight.fresh(action_fight.orc).wounds == 0
     health = action_fight.state().health[str(action_fight.orc.pk)]
     assert health == {"criticals": 1, "knocked_out": True, "dead": False}
+    action_fight.turn_of(action_fight.magda)
     strike(action_fight, damage=5)
     entry = open_prompt(action_fight)
     outcome = action_fight.run(action_fight.table.gm, "enter_roll", prompt=entry["id"], successes=1, comets=4)
@@ -125,3 +126,30 @@ def test_a_critical_on_henchmen_is_a_normal_wound(action_fight):
     # (0 damage + St 4) - To 2 = 2 wounds, and the critical as one more.
     assert action_fight.fresh(action_fight.goblins).wounds == 6 - 3
     assert action_fight.state().health[str(action_fight.goblins.pk)]["criticals"] == 0
+
+
+def test_one_action_card_a_turn_on_ones_own_turn_and_a_defence_card_at_any_time(action_fight):
+    strike(action_fight)
+    before = action_fight.state().dump()
+    with pytest.raises(CommandError, match="Magda has played Melee Strike this turn: one action card a turn."):
+        strike(action_fight, card="Guarded Blow")
+    assert action_fight.state().dump() == before
+    action_fight.gm("next_turn")  # the orc's turn
+    with pytest.raises(CommandError, match=r"Magda plays action cards on their own turn \(a defence card"):
+        strike(action_fight, card="Guarded Blow")
+    action_fight.run(action_fight.table.anna, "perform_action", combatant=action_fight.magda.pk, card="Dodge")
+    assert action_fight.prompts()[-1]["reason"] == "Dodge"
+
+
+def test_a_spell_given_a_damage_value_wounds_its_target(action_fight):
+    # Magic Dart at the orc (To 4): damage 6, no characteristic added, Soak 1: 6 - (4 + 1) = 1 wound.
+    strike(action_fight, card="Magic Dart", damage=6, soak=1)
+    outcome = action_fight.run(
+        action_fight.table.anna, "enter_roll", prompt=open_prompt(action_fight)["id"], successes=1
+    )
+    assert outcome.message.endswith("; Orc takes 1 wound; Magic Dart recharges (1 token).")
+    assert action_fight.fresh(action_fight.orc).wounds == 11
+    action_fight.turn_of(action_fight.magda)
+    with pytest.raises(CommandError, match="Rally the Troops deals wounds: name its target."):
+        action_fight.run(action_fight.table.anna, "perform_action", combatant=action_fight.magda.pk,
+                         card="Rally the Troops", damage=3)  # fmt: skip

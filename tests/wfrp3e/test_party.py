@@ -89,7 +89,6 @@ def test_the_gm_moves_the_tension_never_below_zero(fight):
 
 def test_a_reckless_casters_chaos_star_raises_the_tension_by_itself(action_fight):
     fight = action_fight
-    fight.gm("start")
     fight.run(fight.table.anna, "shift_stance", combatant=fight.magda.pk, stance=1)
     entry = strike(fight)
     outcome = fight.run(fight.table.anna, "enter_roll", prompt=entry["id"], successes=1, chaos_stars=1)
@@ -103,9 +102,9 @@ def test_a_reckless_casters_chaos_star_raises_the_tension_by_itself(action_fight
 
 def test_no_tension_without_a_reckless_stance_or_a_chaos_star(action_fight):
     fight = action_fight
-    fight.gm("start")
     outcome = fight.run(fight.table.anna, "enter_roll", prompt=strike(fight)["id"], successes=1, chaos_stars=1)
     assert "tension" not in outcome.message  # a neutral stance
+    fight.turn_of(fight.magda)
     fight.run(fight.table.anna, "shift_stance", combatant=fight.magda.pk, stance=1)
     fight.run(fight.table.anna, "enter_roll", prompt=strike(fight)["id"], successes=1, banes=1)
     assert fight.state().party_tension == 0  # reckless, but no chaos star

@@ -61,6 +61,7 @@ def test_left_empty_the_targets_defence_and_soak_come_from_its_sheet(fight):
     assert entry["pool"]["misfortune"] == 1 + 1 and entry["soak"] == 2
     assert "1 misfortune (Defence)" in entry["sources"]
     fight.gm("dismiss_check", prompt=entry["id"])
+    fight.turn_of(fight.magda)
     fight.gm("perform_action", combatant=fight.magda.pk, card="Melee Strike", target=fight.orc.pk, defence=0, soak=0)
     (entry,) = fight.prompts()
     assert entry["pool"]["misfortune"] == 1 and entry["soak"] == 0
@@ -70,10 +71,11 @@ def test_a_recharging_card_is_shown_disabled_and_refused(fight):
     fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk)
     (entry,) = fight.prompts()
     fight.run(fight.table.anna, "enter_roll", prompt=entry["id"], successes=1)
+    fight.turn_of(fight.magda)  # her next turn: a token off
     html = form(fight.page(fight.table.anna), f"phone-action-{fight.magda.pk}")
-    assert "<option disabled>Reckless Cleave (recharging, 3 tokens left)</option>" in html
+    assert "<option disabled>Reckless Cleave (recharging, 2 tokens left)</option>" in html
     before = fight.state()
-    with pytest.raises(CommandError, match=r"^Reckless Cleave is recharging \(3 tokens left\)\.$"):
+    with pytest.raises(CommandError, match=r"^Reckless Cleave is recharging \(2 tokens left\)\.$"):
         fight.run(
             fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk
         )
@@ -143,3 +145,10 @@ def test_the_phone_answers_the_initiative_check_with_the_symbol_fields(fight):
     url = f"/encounters/{fight.encounter.pk}/do/roll_initiative_check/"
     assert client.post(url, {"prompt": entry["id"], "successes": "2", "righteous_successes": "1"}).status_code == 302
     assert fight.encounter.log.first().message == "Magda's initiative: 3 successes (as rolled)."
+
+
+def test_once_her_card_is_played_the_phone_says_so_instead_of_offering_another(fight):
+    play_from_phone(fight)
+    phone = fight.page(fight.table.anna)
+    assert f'id="phone-action-{fight.magda.pk}"' not in phone
+    assert f'id="action-played-{fight.magda.pk}">Action card this turn: <strong>Melee Strike</strong>' in phone

@@ -35,7 +35,6 @@ def test_pages_an_action_and_a_turns_end_stay_flat_as_the_fight_grows(action_fig
     fight = action_fight
     gm, anna = fight.table.client(fight.table.gm), fight.table.client(fight.table.anna)
     url = f"/encounters/{fight.encounter.pk}/"
-    fight.gm("start")
 
     def play_and_roll(card):
         fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card=card,

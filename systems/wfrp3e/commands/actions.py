@@ -10,6 +10,8 @@ from django import forms
 from combat.commands.fields import TextField, WholeNumberField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
+from combat.models import Encounter
+from combat.permissions import GM
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, health, party, recharge, turn
@@ -27,6 +29,9 @@ from systems.wfrp3e.commands.pools import (
 
 __all__ = ["perform_action", "enter_roll"]
 
+# The characteristic a weapon's attack adds to its damage (seed 003 "Middle of Turn Phase" step 5). A spell or
+# blessing given a damage value wounds the same way, its damage alone against Toughness and Soak: the seed names
+# only Strength and Agility for the sum.
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
 # How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
 LINE_SYMBOLS = {
@@ -97,6 +102,22 @@ def action_pool(context, combatant, card, target, difficulty, defence, opposing_
     )
 
 
+def take_the_action(context, combatant, card):
+    """One action card a turn, on one's own turn (seed 003 "Middle of Turn Phase" step 1); a defence card answers an
+    attack at any time. The GM may play a card for anyone out of turn (a reaction, an ambush)."""
+    if card.type == ActionCard.Type.DEFENCE:
+        return
+    encounter = context.encounter
+    if encounter.status != Encounter.Status.ACTIVE or encounter.active_id != combatant.pk:
+        if context.role != GM:
+            raise CommandError(f"{combatant.name} plays action cards on their own turn (a defence card at any time).")
+        return
+    this_turn = turn.this_turn(encounter)
+    if this_turn["action"]:
+        raise CommandError(f"{combatant.name} has played {this_turn['action']} this turn: one action card a turn.")
+    encounter.state.turn = {**this_turn, "action": card.name}
+
+
 @command(ActionArgs, gm_only=False)
 def perform_action(context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak):
     """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice.
@@ -106,8 +127,9 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
-    if card.type in ATTACKS and target is None:
-        raise CommandError(f"{card.name} is an attack: name its target.")
+    if (card.type in ATTACKS or damage) and target is None:
+        raise CommandError(f"{card.name} deals wounds: name its target.")
+    take_the_action(context, combatant, card)
     guard = sheet_of(context, target) if target else None
     if defence is None:
         defence = guard.defence if guard else 0
@@ -237,12 +259,12 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
     target = context.combatant(entry["target"]) if entry["target"] else None
-    if card.type in ATTACKS and target is not None:
+    if target is not None and (card.type in ATTACKS or entry["damage"]):
         target_sheet = sheet_of(context, target)
         dealt = wfrp3e.attack_wounds(
             outcome.succeeded,
             entry["damage"],
-            combatant.character.characteristic(ATTACKS[card.type]),
+            combatant.character.characteristic(ATTACKS[card.type]) if card.type in ATTACKS else 0,
             target_sheet.toughness if target_sheet else 0,
             entry["soak"],
             critical=bool(outcome.comets),
