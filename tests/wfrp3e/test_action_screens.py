@@ -42,3 +42,15 @@ def test_the_phone_answers_with_typed_symbols_or_a_tap_on_roll(action_fight):
     strike(action_fight)
     assert client.post(url, {"prompt": open_prompt(action_fight)["id"]}).status_code == 302
     assert action_fight.state().prompts == []
+
+
+def test_the_gms_action_form_follows_the_turn_in_the_live_update(action_fight):
+    gm = action_fight.table.client(action_fight.table.gm)
+    response = gm.post(f"/encounters/{action_fight.encounter.pk}/do/next_turn/", {}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    panel = html[html.index('<section id="action-panel"') :]
+    assert 'hx-swap-oob="true"' in panel[: panel.index(">")]
+    orc = action_fight.orc.pk
+    assert f'<option value="{orc}" selected>Orc</option>' in panel[: panel.index("</select>")]
+    assert html.count('id="action-panel"') == 1
+    assert page(action_fight, action_fight.table.gm).count('id="action-panel"') == 1
