@@ -52,11 +52,13 @@ def test_a_failed_check_costs_the_rating_in_stress_and_two_banes_frighten(dread_
     fight.gm("fear_check", combatant=fight.orc.pk)
     entry = prompt_of(fight, fight.magda)
     outcome = fight.run(fight.table.anna, "face_fear", prompt=entry["id"], successes=1, challenges=2, banes=2)
-    assert (
-        outcome.message == "Magda quails before Orc's Fear 2 (typed): 0 net successes, 2 banes; 2 stress; Frightened."
+    # Two banes also cost a stress, as on any Willpower check (seed 003 "Universal Dice Roll Effect").
+    assert outcome.message == (
+        "Magda quails before Orc's Fear 2 (typed): 0 net successes, 2 banes; 2 stress; Frightened; "
+        "Magda suffers 1 stress."
     )
     points = fight.points(fight.magda)
-    assert points["stress"] == 1 + 2 and points["fatigue"] == 4
+    assert points["stress"] == 1 + 2 + 1 and points["fatigue"] == 4
     state = fight.state()
     assert state.lasting_conditions == {str(fight.magda.pk): ["Frightened"]}
     assert state.fear_checked == {str(fight.orc.pk): [fight.magda.pk]}
@@ -68,8 +70,11 @@ def test_a_passed_check_costs_nothing_but_two_banes_still_frighten(dread_fight):
     fight.gm("fear_check", combatant=fight.orc.pk)
     entry = prompt_of(fight, fight.gunther)
     outcome = fight.run(fight.table.bruno, "face_fear", prompt=entry["id"], successes=3, challenges=1, banes=3, boons=1)
-    assert outcome.message == "Gunther stands firm against Orc's Fear 2 (typed): 2 net successes, 2 banes; Frightened."
-    assert fight.points(fight.gunther)["stress"] == 0
+    assert outcome.message == (
+        "Gunther stands firm against Orc's Fear 2 (typed): 2 net successes, 2 banes; Frightened; "
+        "Gunther suffers 1 stress."
+    )
+    assert fight.points(fight.gunther)["stress"] == 1
     assert fight.state().lasting_conditions == {str(fight.gunther.pk): ["Frightened"]}
 
 

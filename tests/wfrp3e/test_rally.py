@@ -166,8 +166,12 @@ def test_the_answer_recovers_exactly_the_net_successes_typed(fight):
     fight.run(fight.table.anna, "rally_check", combatant=fight.magda.pk, recover="fatigue")
     (entry,) = fight.prompts()
     outcome = fight.run(fight.table.anna, "rally_roll", prompt=entry["id"], successes=3, challenges=1, boons=2)
-    assert outcome.message == "Magda's rally Resilience check (typed): 2 net successes, 2 fatigue recovered (3 → 1)."
-    assert fight.points(fight.magda)["fatigue"] == 1
+    # Two boons give back one more fatigue (seed 003 "Universal Dice Roll Effect").
+    assert outcome.message == (
+        "Magda's rally Resilience check (typed): 2 net successes, 2 fatigue recovered (3 → 1); "
+        "Magda recovers 1 fatigue."
+    )
+    assert fight.points(fight.magda)["fatigue"] == 0
     assert fight.prompts() == []
     assert "Rally step: <strong>Resilience check, 2 fatigue recovered</strong>" in fight.page(fight.table.anna)
 
@@ -274,3 +278,19 @@ def test_undo_puts_back_exactly_what_each_command_changed(worn, name, args):
     assert everything(worn) != before
     worn.gm("undo")
     assert everything(worn) == before
+
+
+def test_the_knocked_out_take_no_rally_step_and_face_no_fear(fight):
+    fight.gm("apply_damage", combatant=fight.gunther.pk, amount=13)  # past his threshold of 12
+    fight.gm("rally")
+    with pytest.raises(CommandError, match="Gunther is knocked out: no rally step."):
+        fight.gm("rally_manoeuvre", combatant=fight.gunther.pk)
+    page = fight.page(fight.table.gm)
+    his_step = page[page.index(f'id="rally-step-{fight.gunther.pk}"') :]
+    shown = his_step[: his_step.index("</li>")].split("</strong>")[1].strip()
+    assert shown == '<span class="tag on">knocked out</span>'
+
+    fight.orc.character.traits = {"Fear": 1}
+    fight.orc.character.save()
+    fight.gm("fear_check", combatant=fight.orc.pk)
+    assert [p["combatant"] for p in fight.prompts()] == [fight.magda.pk]

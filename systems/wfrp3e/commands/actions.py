@@ -154,11 +154,10 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         reason=f"{card.name} at {on_phones(target)}" if target else card.name,
         card=card.name,
         target=target.pk if target else None,
-        characteristic=check.characteristic,
         damage=damage or 0,
         soak=soak,
         comet_choice=True,
-        **pool_entry(sources),
+        **pool_entry(sources, check),
     )
     return (
         f"{combatant.name} plays {card.name}{target_words}: {entry['summary']}, {entry['chance']} % to succeed.",
@@ -214,19 +213,6 @@ def card_effects(card, outcome, symbols):
     return [reached[symbol][1] for symbol in wfrp3e.SYMBOLS if symbol in reached]
 
 
-def feel_strain(context, combatant, effect):
-    """The universal effect on the roller: a hero's fatigue or stress moves on the sheet; an enemy's becomes wounds
-    (seed 003 "Enemies"). Returns the log's words."""
-    change = effect.suffered - effect.recovered
-    if not change:
-        return []
-    if combatant.is_npc:
-        return health.strain(context, combatant, effect.strain, change)
-    health.strain(context, combatant, effect.strain, change)
-    verb = "suffers" if change > 0 else "recovers"
-    return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
-
-
 def symbol_counts(outcome):
     return ((outcome.successes, "net success"), (outcome.boons, "boon"), (outcome.banes, "bane"))
 
@@ -255,7 +241,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     close(context, entry)
     combatant = context.combatant(entry["combatant"])
     words = [", ".join(counted(n, noun) for n, noun in symbol_counts(outcome))]
-    words += feel_strain(context, combatant, wfrp3e.universal_effect(outcome, entry["characteristic"]))
+    words += health.feel_strain(context, combatant, outcome, entry["characteristic"])
     words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
     target = context.combatant(entry["target"]) if entry["target"] else None

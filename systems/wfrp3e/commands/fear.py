@@ -6,7 +6,7 @@ rolls the pool) and applies what failing and the banes cost."""
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, conditions, turn
+from systems.wfrp3e.commands import command, conditions, health, turn
 from systems.wfrp3e.commands.counters import add_to
 from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, sheet_of, skill_pool
 
@@ -33,11 +33,16 @@ def dread_of(context, creature):
 
 
 def still_to_face(context, creature):
-    """The player characters who have neither faced the creature this encounter nor an open check against it."""
+    """The player characters awake who have neither faced the creature this encounter nor an open check against it
+    (the knocked out and the dead face nothing)."""
     state = context.encounter.state
     done = set(state.fear_checked.get(str(creature.pk), ()))
     done |= {p["combatant"] for p in state.prompts if p.get("creature") == creature.pk}
-    return [c for c in context.ordered() if not c.is_npc and c.pk != creature.pk and c.pk not in done]
+    return [
+        c
+        for c in context.ordered()
+        if not c.is_npc and c.pk != creature.pk and c.pk not in done and not health.no_turn(state, c)
+    ]
 
 
 @command(CombatantArgs, rule="Fear & Terror Checks")
@@ -55,7 +60,7 @@ def fear_check(context, combatant):
     specialisation = f"Resist {kind}"
     asked = []
     for hero in facing:
-        _, sources = skill_pool(
+        check, sources = skill_pool(
             context,
             hero,
             "Discipline",
@@ -73,7 +78,7 @@ def fear_check(context, combatant):
             creature=creature.pk,
             dread=kind,
             rating=rating,
-            **pool_entry(sources),
+            **pool_entry(sources, check),
         )
         asked.append(entry["id"])
     names = " and ".join(hero.name for hero in facing)
@@ -114,6 +119,7 @@ def face_fear(context, prompt, **typed):
         )
         conditions.keep(state, hero, held)
         words.append("already Frightened" if happened == wfrp3e.ALREADY_HELD else "Frightened")
+    words += health.feel_strain(context, hero, outcome, entry.get("characteristic"))
     dread = f"{context.named(creature, DREADFUL) if creature else DREADFUL}'s {entry['dread']} {entry['rating']}"
     verdict = "stands firm against" if outcome.succeeded else "quails before"
     message = f"{hero.name} {verdict} {dread} ({how}): " + "; ".join(words) + "."

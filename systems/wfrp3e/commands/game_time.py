@@ -91,7 +91,7 @@ def ready_cards(context):
 def ask_check(context, combatant, kind, skill, short, difficulty, reason, **extra):
     """Open the check on the player's phone, built as any skill check is; returns the entry."""
     stance = turn.stance_of(context.encounter.state, combatant)
-    _, sources = skill_pool(context, combatant, skill, short, stance, difficulty=difficulty)
+    check, sources = skill_pool(context, combatant, skill, short, stance, difficulty=difficulty)
     return open_prompt(
         context.encounter.state,
         combatant,
@@ -100,7 +100,7 @@ def ask_check(context, combatant, kind, skill, short, difficulty, reason, **extr
         skill=skill,
         reason=reason,
         **extra,
-        **pool_entry(sources),
+        **pool_entry(sources, check),
     )
 
 
@@ -223,7 +223,12 @@ def answer_recovery_check(context, prompt, **typed):
     close(context, prompt)
     combatant = context.combatant(prompt["combatant"])
     verdict = "passes" if outcome.succeeded else "fails"
-    settled = SETTLES[prompt["kind"]](context, combatant, prompt, outcome)
+    settled = "; ".join(
+        [
+            SETTLES[prompt["kind"]](context, combatant, prompt, outcome),
+            *health.feel_strain(context, combatant, outcome, prompt.get("characteristic")),
+        ]
+    )
     successes = counted(outcome.successes, "net success")
     message = f"{combatant.name} {verdict} the {prompt['skill']} check ({how}): {successes}; {settled}."
     return message, {"prompt": prompt["id"], "symbols": symbols, "succeeded": outcome.succeeded}

@@ -75,3 +75,20 @@ def strain(context, combatant, key, amount):
         return []
     _, _, states = suffer(context, combatant, wfrp3e.enemy_wounds(**{key: amount}))
     return [f"{context.named(combatant)} takes {counted(amount, 'wound')} for the {key}", *states]
+
+
+def feel_strain(context, combatant, outcome, characteristic):
+    """A check's universal effect on its roller (seed 003 "Universal Dice Roll Effect"): two banes cost, two boons
+    give back, a fatigue or a stress by the check's characteristic. Returns the log's words; none for a check opened
+    before its prompt kept its characteristic."""
+    if not characteristic:
+        return []
+    effect = wfrp3e.universal_effect(outcome, characteristic)
+    change = effect.suffered - effect.recovered
+    if not change:
+        return []
+    wounded = strain(context, combatant, effect.strain, change)
+    if combatant.is_npc:
+        return wounded
+    verb = "suffers" if change > 0 else "recovers"
+    return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]

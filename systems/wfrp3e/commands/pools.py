@@ -96,14 +96,17 @@ def on_phones(combatant):
     return "someone unseen" if combatant.hidden else combatant.name
 
 
-def pool_entry(sources):
+def pool_entry(sources, check=None):
     """What a check's prompt shows before the roll: the pool, its summary, where each die comes from, the exact
-    chance of a net success and of each boon and bane count."""
+    chance of a net success and of each boon and bane count; with the check, its characteristic, which the universal
+    effects strain (seed 003 "Universal Dice Roll Effect")."""
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
     for source in sources:
         pool[source.kind] += source.count
     odds = wfrp3e.odds(pool)
+    characteristic = {"characteristic": check.characteristic} if check else {}
     return {
+        **characteristic,
         "pool": pool,
         "summary": pool_summary(pool),
         "sources": [f"{source.count} {DIE_WORDS[source.kind]} ({source.why})" for source in sources],

@@ -14,7 +14,7 @@ from combat.commands.spine import Args, CombatantArgs, CommandError, OwnCombatan
 from combat.models import Encounter
 from rules.engine import wfrp3e
 from systems.base import Happenings
-from systems.wfrp3e.commands import command, conditions, initiative, recharge, turn
+from systems.wfrp3e.commands import command, conditions, health, initiative, recharge, turn
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
 from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
 
@@ -54,6 +54,8 @@ def take_step(context, combatant, words):
     encounter = context.encounter
     if not is_open(encounter):
         raise CommandError("There is no rally under way: the GM calls one first.")
+    if out := health.no_turn(encounter.state, combatant):
+        raise CommandError(f"{context.named(combatant)} is {out}: no rally step.")
     taken = step_taken(encounter, combatant)
     if taken:
         raise CommandError(f"{context.named(combatant)} has taken a rally step already ({taken}).")
@@ -155,7 +157,7 @@ def rally_check(context, combatant, recover):
     """The rally step spent on a Resilience or Discipline check: its pool and odds wait on the roller's phone."""
     check = RALLY_CHECKS[recover]
     state = context.encounter.state
-    _, sources = skill_pool(
+    pool_check, sources = skill_pool(
         context,
         combatant,
         check.skill,
@@ -173,7 +175,7 @@ def rally_check(context, combatant, recover):
         reason=f"Rally: {check.skill} check to recover {recover}",
         recover=recover,
         skill=check.skill,
-        **pool_entry(sources),
+        **pool_entry(sources, pool_check),
     )
     message = (
         f"{combatant.name}'s rally step: a {check.skill} check to recover {recover} "
@@ -190,18 +192,25 @@ class RallyRollArgs(SymbolArgs):
 def rally_roll(context, prompt, **typed):
     """Answer a rally check: fatigue or stress recovered equal to the net successes."""
     symbols, how = rolled_symbols(context, prompt["pool"], typed)
-    successes = wfrp3e.resolve(symbols).successes
+    outcome = wfrp3e.resolve(symbols)
+    successes = outcome.successes
     close(context, prompt)
     combatant = context.combatant(prompt["combatant"])
     strain = prompt["recover"]
     before = counter(combatant, strain)
     after = add_to(context, combatant, strain, -successes)
     words = f"{before - after} {strain} recovered"
+    felt = health.feel_strain(context, combatant, outcome, prompt.get("characteristic"))
     steps = context.encounter.state.rally.get("steps", {})
     if str(combatant.pk) in steps:
         steps[str(combatant.pk)] = f"{prompt['skill']} check, {words}"
     message = f"{combatant.name}'s rally {prompt['skill']} check ({how}): {counted(successes, 'net success')}, {words}"
-    return f"{message} ({before} → {after}).", {"prompt": prompt["id"], "symbols": symbols, "recovered": before - after}
+    message = "; ".join([f"{message} ({before} → {after})", *felt])
+    return f"{message}.", {
+        "prompt": prompt["id"],
+        "symbols": symbols,
+        "recovered": before - after,
+    }
 
 
 @command(OwnCombatantArgs, gm_only=False, rule=RULE)
