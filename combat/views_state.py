@@ -94,7 +94,8 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
     view.wounds_word = system.wounds_word(encounter)
     if gm:
         view.log = list(encounter.log.select_related("user")[:LOG_LINES])
-        view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
+        if system.generic_conditions:
+            view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
     system.extend_view(view, everyone)
     return view
 

@@ -48,6 +48,10 @@ class System:
     # Template partials the generic screens include ("<key>/gm.html#pools"); a missing name shows nothing.
     partials = {}
     State = EncounterState  # what the system keeps in Encounter.pools
+    # Whether the table's conditions (rules.ConditionDefinition, given and taken by the generic add_condition and
+    # remove_condition) exist in this system; one that keeps its own (WFRP 3e's condition cards) says False, and
+    # the generic screens and commands then leave them out.
+    generic_conditions = True
 
     def __str__(self):
         return self.label
@@ -59,6 +63,10 @@ class System:
     def wound_threshold(self, character):
         """The max wounds a character's combatant joins a fight with."""
         return character.max_wounds
+
+    def starting_wounds(self, character, threshold):
+        """The wounds left a character's combatant joins a fight with, `threshold` being its max: all of them."""
+        return threshold
 
     # --- initiative ---------------------------------------------------------------------------------
 

@@ -70,6 +70,8 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
     if character:
         name = name or character.name
         max_wounds = max_wounds or context.system.wound_threshold(character)
+        if wounds is None:
+            wounds = context.system.starting_wounds(character, max_wounds)
         side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
         if initiative is None:
             initiative = context.system.starting_initiative(character)
@@ -363,7 +365,7 @@ class AddConditionArgs(ConditionArgs):
     remaining = WholeNumberField(required=False, min_value=1, max_value=999, help_text="Rounds it lasts.")
 
 
-@command(AddConditionArgs)
+@command(AddConditionArgs, generic_conditions=True)
 def add_condition(context, combatant, condition, count, remaining):
     instance = context.add_condition(combatant, condition, count or 1, remaining)
     timer = f" for {remaining} rounds" if remaining else ""
@@ -378,7 +380,7 @@ class RemoveConditionArgs(ConditionArgs):
     count = WholeNumberField(required=False, min_value=1, max_value=99, help_text="Empty removes all.")
 
 
-@command(RemoveConditionArgs)
+@command(RemoveConditionArgs, generic_conditions=True)
 def remove_condition(context, combatant, condition, count):
     existing = context.condition_of(combatant, condition)
     if existing is None:

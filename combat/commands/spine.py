@@ -236,6 +236,8 @@ class Command:
     requires: tuple = ()  # Toggles that must be in force
     refuses: tuple = ()  # Toggles that replace it when in force
     rule: str = ""  # what the GM calls it, for the refusals ("Group Advantage")
+    # It gives or takes the table's conditions: a system without them (System.generic_conditions) knows it not.
+    generic_conditions: bool = False
     # (context, **args) -> (message, result) of what apply would do, reading and changing nothing; None: the
     # command cannot be previewed.
     preview: object = None
@@ -263,13 +265,18 @@ class Command:
 
 def lookup(name, system):
     """The command `name` as the game system `system` offers it: its own, else the generic one, else None."""
-    return SYSTEM_COMMANDS.get((system, name)) or REGISTRY.get(name)
+    cmd = SYSTEM_COMMANDS.get((system, name)) or REGISTRY.get(name)
+    return cmd if cmd is None or _has_what_it_needs(cmd, system) else None
 
 
 def offered_to(system):
     """{name: Command} of every command an encounter of `system` may run: the generic ones and its own."""
-    generic = {name: cmd for name, cmd in REGISTRY.items() if not cmd.systems}
+    generic = {name: cmd for name, cmd in REGISTRY.items() if not cmd.systems and _has_what_it_needs(cmd, system)}
     return {**generic, **{name: cmd for (key, name), cmd in SYSTEM_COMMANDS.items() if key == system}}
+
+
+def _has_what_it_needs(cmd, system):
+    return not cmd.generic_conditions or systems.get(system).generic_conditions
 
 
 def command(args=Args, **options):
@@ -369,7 +376,7 @@ def _checked_command(encounter, user, name, args):
         raise CommandForbidden("You are not part of this encounter.")
     cmd = lookup(name, encounter.system)
     if cmd is None:
-        raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(REGISTRY))}.")
+        raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(offered_to(encounter.system)))}.")
     if cmd.gm_only and viewer_role != GM:
         raise CommandForbidden("Only the GM of this encounter can do that.")
     unavailable = cmd.unavailable(encounter)

@@ -29,6 +29,7 @@ class Wfrp3e(System):
     short_label = "WFRP 3e"
     toggles = toggles.TOGGLES
     State = Wfrp3eState
+    generic_conditions = False  # its condition cards are kept in the encounter state (commands/conditions.py)
     partials = {
         "gm_turn_tools": "wfrp3e/gm.html#turn_tools",
         "gm_panels": "wfrp3e/gm.html#panels",
@@ -87,6 +88,11 @@ class Wfrp3e(System):
         from systems.wfrp3e.sheet import wound_threshold
 
         return wound_threshold(character)
+
+    def starting_wounds(self, character, threshold):
+        from systems.wfrp3e.sheet import starting_wounds
+
+        return starting_wounds(character, threshold)
 
     def sheet(self, character):
         from systems.wfrp3e.sheet import Sheet

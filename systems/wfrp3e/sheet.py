@@ -111,6 +111,12 @@ def wound_threshold(character):
     return character.max_wounds
 
 
+def starting_wounds(character, threshold):
+    """A fight's wounds count down from the threshold, so the wounds the sheet has already taken (seed 003
+    "Impairments & Wounds") come off it before the first blow."""
+    return max(0, threshold - character.point("wounds", POINTS["wounds"]))
+
+
 def trained_skills(character, skills):
     """The skills the character has training or a specialisation in, by name; `skills` maps each skill's name to
     its rules.Skill row (for the characteristic of a skill known only by a specialisation)."""

@@ -160,14 +160,14 @@ def test_the_end_of_an_episode_rests_the_heroes_only(fight):
 
 
 def test_a_night_rest_heals_toughness_in_wounds_and_asks_the_wounded_for_resilience(fight):
-    fight.gm("apply_damage", combatant=fight.magda.pk, amount=5)
+    fight.gm("apply_damage", combatant=fight.magda.pk, amount=3)
     fight.gm("apply_damage", combatant=fight.gunther.pk, amount=2)
     outcome = fight.gm("overnight_rest")
     assert outcome.message == (
         "The night passes: Magda recovers 3 fatigue and 1 stress; Magda heals 3 wounds; "
         "Magda checks Resilience to heal more; Gunther heals 2 wounds."
     )
-    assert fight.fresh(fight.magda).wounds == 9 - 5 + 3
+    assert fight.fresh(fight.magda).wounds == 7 - 3 + 3  # she joined with the 2 wounds her sheet had taken
     assert fight.fresh(fight.gunther).wounds == 12
     (entry,) = recovery_prompts(fight)
     # Toughness 3; Magda's critical wound makes the check two challenge dice (seed 003 "Resilience Check").
@@ -189,7 +189,7 @@ def test_a_failed_resilience_check_heals_nothing_more(fight):
     assert entry["pool"]["challenge"] == 3
     outcome = fight.run(fight.table.anna, "answer_recovery_check", prompt=entry["id"], successes=1, challenges=3)
     assert outcome.message == "Magda fails the Resilience check (typed): 0 net successes; no more wounds healed."
-    assert fight.fresh(fight.magda).wounds == 7
+    assert fight.fresh(fight.magda).wounds == 7 - 5 + 3
 
 
 @pytest.mark.parametrize("name", ["end_of_act", "end_of_episode", "overnight_rest"])
@@ -225,7 +225,7 @@ def test_undo_restores_the_pools_and_the_sheets_exactly(fight):
     fight.encounter.refresh_from_db()
     assert fight.encounter.pools == pools
     assert fight.points(fight.magda) == points
-    assert fight.fresh(fight.magda).wounds == 4
+    assert fight.fresh(fight.magda).wounds == 7 - 5
 
 
 def test_the_gm_screen_offers_game_time_with_a_confirmation(fight):

@@ -68,7 +68,6 @@ def rallying(fight, name, **args):
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
-    "add_condition": None,  # WFRP 3e has condition cards, no conditions of the generic kind: always refused
     "answer_recovery_check": lambda f: {"prompt": last_prompt(f, "end_of_act"), "successes": 0},
     "award_fortune": lambda f: {"amount": 2},
     "end_of_act": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},
@@ -103,7 +102,6 @@ CASES = {
     "next_turn": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},
     "perform_action": lambda f: {"combatant": f.magda.pk, "card": "Melee Strike", "target": f.orc.pk},
     "remove_combatant": lambda f: {"combatant": f.orc.pk},
-    "remove_condition": None,  # as add_condition
     "remove_condition_card": lambda f: f.gm("add_condition_card", combatant=f.orc.pk, condition="Weakened")
     and {"combatant": f.orc.pk, "condition": "Weakened"},
     "reveal_combatant": lambda f: f.gm("hide_combatant", combatant=f.orc.pk) and {"combatant": f.orc.pk},
