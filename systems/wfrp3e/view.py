@@ -30,6 +30,7 @@ def extend(view, everyone):
         sheet = sheets.get(row.character_id)
         casts = sheet is not None and sheet.power_word
         row.spell_conditions = sorted(wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)) if casts else []
+        row.power_word, row.power = (sheet.power_word, counter(row, "power")) if casts else ("", 0)
         row.condition_cards = sorted(conditions.held(state, row).items())
         row.recharging = sorted(recharge.tokens_on(state, row).items()) + sorted(
             recharge.tokens_on(state, row, recharge.TALENTS).items()

@@ -90,3 +90,26 @@ def test_the_demos_grimnir_joins_the_mill_fight_two_wounds_down(rules_data):
     campaign, _ = demo.seed_wfrp3e()
     grimnir = campaign.encounters.get(name=demo.WFRP3E_ENCOUNTER).combatants.get(name="Grimnir Hammerson")
     assert (grimnir.wounds, grimnir.max_wounds) == (11, 13)
+
+
+# --- the phone's stat block ----------------------------------------------------------------------------------------
+
+
+def test_the_phone_shows_the_fights_counters_live_and_the_sheets_limits_below(fight):
+    fight.gm("apply_damage", combatant=fight.magda.pk, amount=3)
+    page = fight.page(fight.table.anna)
+    live, stat_block = page.split('class="stat-block"')
+    assert "<strong>4</strong> / 9 wounds" in live and "1 critical" in live
+    assert "Fatigue 4 · Stress 1 · Power 5" in live
+    assert "Dead past <strong>3</strong> critical wounds" in stat_block
+    assert "fatigue against Toughness 3 · stress against Willpower 3" in stat_block
+    assert "Power equilibrium <strong>3</strong>" in stat_block
+    assert "<strong>3</strong> conservative · neutral · <strong>1</strong> reckless" in stat_block
+    # The sheet's own counts, which the fight has moved on from, are not repeated below.
+    for stored in ("Wounds <strong>", "Critical wounds <strong>", "Fatigue <strong>", "Power <strong>"):
+        assert stored not in stat_block
+
+
+def test_the_sheet_page_still_shows_the_sheets_counters(fight):
+    page = fight.table.client(fight.table.anna).get(f"/characters/{fight.magda.character_id}/").content.decode()
+    assert "Wounds <strong>2</strong> / threshold 9" in page and "Fatigue <strong>4</strong>" in page

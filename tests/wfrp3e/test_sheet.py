@@ -136,5 +136,5 @@ def test_the_players_phone_shows_the_stat_block_of_their_own_character_only(wfrp
     encounter = EncounterFactory(campaign=wfrp3e_table.campaign)
     commands.add_combatant(encounter, wfrp3e_table.gm, character=wfrp3e_table.wizard.pk)
     url = f"/encounters/{encounter.pk}/"
-    assert "(equilibrium 3)" in text(wfrp3e_table.client(wfrp3e_table.anna).get(url))
-    assert "(equilibrium 3)" not in text(wfrp3e_table.client(wfrp3e_table.bruno).get(url))
+    assert "Power equilibrium <strong>3</strong>" in text(wfrp3e_table.client(wfrp3e_table.anna).get(url))
+    assert "equilibrium <strong>3</strong>" not in text(wfrp3e_table.client(wfrp3e_table.bruno).get(url))
