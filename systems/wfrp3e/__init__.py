@@ -1,7 +1,7 @@
 """WFRP 3e (seed 003_79f367e535d58255.txt): its optional rule as a toggle, the character sheet and its form, and
-the turn's bookkeeping (commands/): initiative from an Agility check, the stance meter, manoeuvres, condition cards
-and recharge tokens counted down at the end of each turn. The action-card check is not written yet, so the system is
-not offered for new campaigns."""
+the table's bookkeeping (commands/): every check's pool and exact odds with the symbols rolled on the phone, the
+turn's phases (stance, manoeuvres, one action card, the end-of-turn steps), talents and recharge tokens, condition
+cards, wounds and criticals, henchmen, fear, the rally, game time and the party's meters."""
 
 import systems
 from rules.engine import wfrp3e
@@ -27,6 +27,7 @@ class Wfrp3e(System):
     key = KEY
     label = "Warhammer Fantasy Roleplay 3e"
     short_label = "WFRP 3e"
+    complete = True
     toggles = toggles.TOGGLES
     State = Wfrp3eState
     generic_conditions = False  # its condition cards are kept in the encounter state (commands/conditions.py)

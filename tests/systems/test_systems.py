@@ -42,7 +42,7 @@ def test_every_game_system_is_a_registered_package_with_the_interface(key):
 
 
 def test_only_complete_systems_are_offered_for_new_campaigns():
-    assert sorted(key for key, _ in systems.offered()) == ["symbaroum", "wfrp4e"]
+    assert sorted(key for key, _ in systems.offered()) == ["symbaroum", "wfrp3e", "wfrp4e"]
 
 
 def test_no_wfrp4e_name_outside_its_package():
