@@ -234,3 +234,11 @@ def test_the_gm_screen_offers_game_time_with_a_confirmation(fight):
         assert f"/do/{url}/" in page
     assert page.count("hx-confirm=") >= 3
     assert 'id="game-time"' not in fight.page(fight.table.anna)
+
+
+def test_the_end_of_the_act_ends_a_rally_under_way(fight):
+    fight.gm("rally")
+    fight.gm("rally_manoeuvre", combatant=fight.magda.pk)
+    ended = fight.gm("end_of_act")
+    assert ended.message.endswith("; the rally ends; no rally step for Gunther, Orc.")
+    assert 'id="rally-banner"' not in fight.page(fight.table.anna)

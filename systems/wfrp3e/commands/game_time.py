@@ -10,7 +10,7 @@ from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CommandError
 from rules.engine import wfrp3e
 from systems.wfrp3e import toggles
-from systems.wfrp3e.commands import command, conditions, counters, health, recharge, turn
+from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
 from systems.wfrp3e.commands.health import health_of
 from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
 from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, TEMPORARY
@@ -135,6 +135,8 @@ def end_of_act(context):
         words += ask_affliction_checks(context, DISEASE)
     words += end_conditions(context)
     words += ready_cards(context)
+    if rally.is_open(context.encounter):
+        words.append(rally.close_rally(context))
     return sentence("The act ends", words), {"prompts": [p["id"] for p in context.encounter.state.prompts]}
 
 

@@ -126,23 +126,29 @@ def rally(context):
 
 
 def close_rally(context):
-    """End the rally under way; the log's words, naming who took no step."""
+    """End the rally under way; the log's words ("the rally ends; no rally step for ..."), to open a sentence or
+    to follow in one."""
     state = context.encounter.state
     state.rally = {**state.rally, "open": False}
     idle = [c.name for c in context.ordered() if str(c.pk) not in state.rally["steps"]]
-    return "The rally ends" + (f"; no rally step for {', '.join(idle)}." if idle else ".")
+    return "the rally ends" + (f"; no rally step for {', '.join(idle)}" if idle else "")
+
+
+def closing_sentence(context):
+    said = close_rally(context)
+    return f"{said[:1].upper()}{said[1:]}."
 
 
 @command(Args, rule=RULE)
 def end_rally(context):
     if not is_open(context.encounter):
         raise CommandError("There is no rally under way.")
-    return close_rally(context), {}
+    return closing_sentence(context), {}
 
 
 def turn_started(context):
     """The next turn ends the rally (the turn_started hook)."""
-    return Happenings([close_rally(context)]) if is_open(context.encounter) else Happenings()
+    return Happenings([closing_sentence(context)]) if is_open(context.encounter) else Happenings()
 
 
 class RallyCheckArgs(OwnCombatantArgs):
