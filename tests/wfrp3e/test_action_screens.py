@@ -54,3 +54,16 @@ def test_the_gms_action_form_follows_the_turn_in_the_live_update(action_fight):
     assert f'<option value="{orc}" selected>Orc</option>' in panel[: panel.index("</select>")]
     assert html.count('id="action-panel"') == 1
     assert page(action_fight, action_fight.table.gm).count('id="action-panel"') == 1
+
+
+def test_the_symbols_form_sent_empty_asks_for_the_symbols_and_rolls_nothing(action_fight):
+    strike(action_fight)
+    entry = open_prompt(action_fight)
+    assert '<input type="hidden" name="typed" value="yes">' in page(action_fight, action_fight.table.anna)
+    client = action_fight.table.client(action_fight.table.anna)
+    url = f"/encounters/{action_fight.encounter.pk}/do/enter_roll/"
+    refused = client.post(url, {"prompt": entry["id"], "typed": "yes", "successes": ""}, HTTP_HX_REQUEST="true")
+    assert "Type the symbols your dice show (0 where there are none), or tap Roll for me." in refused.content.decode()
+    assert action_fight.prompts() == [entry]
+    client.post(url, {"prompt": entry["id"], "typed": "yes", "successes": "0"})
+    assert action_fight.prompts() == []

@@ -92,7 +92,7 @@ def test_a_cancelling_partner_must_exist(rules_data):
 
 def test_the_toggle_in_code_matches_the_rules_data(rules_data):
     assert checks.toggles_match_the_rules_data() == []
-    assert systems.get("wfrp3e").toggles == toggles.TOGGLES and not systems.get("wfrp3e").complete
+    assert systems.get("wfrp3e").toggles == toggles.TOGGLES
     rule = HouseRule.objects.get(system="wfrp3e", key=toggles.DISEASE_CHECK.key)
     assert rule.is_toggle and f"{rule.group} › {rule.name}" == toggles.DISEASE_CHECK.heading
 

@@ -4,7 +4,7 @@ Discipline check, a fear check and the end-of-act checks are all built here."""
 
 from django import forms
 
-from combat.commands.fields import WholeNumberField
+from combat.commands.fields import WholeNumberField, YesNoField
 from combat.commands.prompts import PromptArgs
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
@@ -140,6 +140,9 @@ class SymbolArgs(PromptArgs):
     check's dice never close another's."""
 
     answers = ""
+    # Sent by the form with the symbol inputs, not by "Roll for me": nothing typed there is a slip, not a request
+    # to roll the player's own dice for them.
+    typed = YesNoField(required=False)
     successes = symbol_count()
     righteous_successes = symbol_count()
     boons = symbol_count()
@@ -155,6 +158,8 @@ class SymbolArgs(PromptArgs):
         entry = cleaned.get("prompt")
         if entry is not None and entry.get("answer") != self.answers:
             raise forms.ValidationError("That test is answered another way.")
+        if cleaned.pop("typed", False) and all(cleaned.get(name) is None for name in SYMBOL_FIELDS):
+            raise forms.ValidationError("Type the symbols your dice show (0 where there are none), or tap Roll for me.")
         return cleaned
 
 
