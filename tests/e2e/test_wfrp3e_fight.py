@@ -65,6 +65,7 @@ def test_a_brief_condition_and_a_recharging_card_run_out(storm, login):
     action = gm.locator("#action-form")
     action.locator("select[name=combatant]").select_option(str(katarina))
     action.locator("select[name=card]").select_option("Assess the Situation")
+    action.locator("select[name=target]").select_option("")  # the form offers the first enemy; this card needs none
     action.locator("#action-submit").click()
     logged(gm, f"{KATARINA} plays Assess the Situation: 4 characteristic, 1 challenge, 71.9 % to succeed.")
     storm.refresh_from_db()
