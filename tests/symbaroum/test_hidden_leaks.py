@@ -2,33 +2,17 @@
 command exactly like a missing one, and no flow a player takes part in names the hidden troll of the `fight`
 fixture in a prompt, a message, the phone page or the API state."""
 
-import json
-
 import pytest
 from django.test import Client
 
 from characters.models import ApiToken
 from combat.commands import offered_to
-from combat.commands.spine import CombatantField, CombatantListField
+from tests import guards
 
 SYMBAROUM_COMMANDS = offered_to("symbaroum")
 CANARY = "Troll"  # the hidden troll's name
-MISSING = 987654
 
 pytestmark = pytest.mark.django_db
-
-
-def player_commands():
-    return sorted(name for name, cmd in SYMBAROUM_COMMANDS.items() if not cmd.gm_only)
-
-
-def id_fields(name):
-    fields = SYMBAROUM_COMMANDS[name].args.base_fields
-    return [
-        key
-        for key, field in fields.items()
-        if key == "prompt" or isinstance(field, (CombatantField, CombatantListField))
-    ]
 
 
 @pytest.fixture
@@ -46,67 +30,33 @@ def hidden_prompt(rules_on):
     return fight.prompts()[-1]["id"]
 
 
-def args_for(fight, name, field, value):
-    """The id under test in `field`; Ulrika and the goblin, and each choice's first, in the other fields."""
-    args = {}
-    for key, form_field in SYMBAROUM_COMMANDS[name].args.base_fields.items():
-        if key == "combatant":
-            args[key] = fight.ulrika.pk
-        elif isinstance(form_field, CombatantListField):
-            args[key] = [fight.goblin.pk]
-        elif isinstance(form_field, CombatantField):
-            args[key] = fight.goblin.pk
-        elif form_field.required and getattr(form_field, "choices", None):
-            args[key] = next(choice for choice, _ in form_field.choices if choice != "")
-    return {**args, field: [value] if isinstance(args.get(field), list) else value}
+@pytest.mark.parametrize("name", guards.player_commands(SYMBAROUM_COMMANDS))
+def test_api_answers_a_hidden_id_like_a_missing_one(rules_on, hidden_prompt, name):
+    fight = rules_on
 
+    def args(field, value):
+        return guards.args_for(SYMBAROUM_COMMANDS, name, field, value, fight.ulrika.pk, fight.goblin.pk, ())
 
-def api(client, fight, name, args):
-    return client.post(
-        f"/api/encounters/{fight.encounter.pk}/commands/",
-        json.dumps({"command": name, "args": args}),
-        content_type="application/json",
+    anna = fight.table.client(fight.table.anna)
+    guards.assert_the_api_answers_hidden_like_missing(
+        anna, fight.encounter, SYMBAROUM_COMMANDS, name, hidden_prompt, fight.troll.pk, args, CANARY
     )
 
 
-@pytest.mark.parametrize("name", player_commands())
-def test_api_answers_a_hidden_id_like_a_missing_one(rules_on, hidden_prompt, name):
-    fight = rules_on
-    anna = fight.table.client(fight.table.anna)
-    for field in id_fields(name):
-        hidden_id = hidden_prompt if field == "prompt" else fight.troll.pk
-        hidden_answer = api(anna, fight, name, args_for(fight, name, field, hidden_id))
-        missing_answer = api(anna, fight, name, args_for(fight, name, field, MISSING))
-        assert CANARY not in hidden_answer.content.decode()
-        assert (hidden_answer.status_code, missing_answer.status_code) == (400, 400), hidden_answer.json()
-        assert hidden_answer.json()["error"].replace(str(hidden_id), "ID") == missing_answer.json()["error"].replace(
-            str(MISSING), "ID"
-        )
-        assert "no combatant" in hidden_answer.json()["error"] or "no open test" in hidden_answer.json()["error"]
-
-
-@pytest.mark.parametrize("name", player_commands())
+@pytest.mark.parametrize("name", guards.player_commands(SYMBAROUM_COMMANDS))
 def test_phone_forms_answer_a_hidden_id_like_a_missing_one(rules_on, hidden_prompt, name):
     fight = rules_on
+
+    def args(field, value):
+        return guards.args_for(SYMBAROUM_COMMANDS, name, field, value, fight.ulrika.pk, fight.goblin.pk, ())
+
     anna = fight.table.client(fight.table.anna)
-    url = f"/encounters/{fight.encounter.pk}/do/{name}/"
-    for field in id_fields(name):
-        hidden_id = hidden_prompt if field == "prompt" else fight.troll.pk
-        hidden_answer = anna.post(url, args_for(fight, name, field, hidden_id), follow=True)
-        missing_answer = anna.post(url, args_for(fight, name, field, MISSING), follow=True)
-        assert CANARY not in hidden_answer.content.decode()
-        flashes = [str(message) for message in hidden_answer.context["messages"]]
-        assert flashes == [str(m).replace(str(MISSING), str(hidden_id)) for m in missing_answer.context["messages"]]
+    guards.assert_the_phone_answers_hidden_like_missing(
+        anna, fight.encounter, SYMBAROUM_COMMANDS, name, hidden_prompt, fight.troll.pk, args, CANARY
+    )
 
 
 # --- The flows a player takes part in -----------------------------------------------------------------------------
-
-
-def turn_of(fight, combatant):
-    for _ in range(fight.encounter.combatants.count() + 1):
-        if fight.gm("next_turn").result["active"] == combatant.pk:
-            return
-    raise AssertionError(f"{combatant.name}'s turn never came")
 
 
 def answer(fight, user, **rolled):
@@ -149,7 +99,7 @@ def test_her_death_tests_after_the_troll_brought_her_down(fight):
     fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, d20=20, armour=1)
     fight.gm("apply_damage", combatant=fight.ulrika.pk, amount=15)
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Dying")
-    turn_of(fight, fight.ulrika)
+    fight.turn_of(fight.ulrika)
     assert [p["kind"] for p in fight.prompts()] == ["death"]
     assert_anna_sees_no_troll(fight)
     answer(fight, fight.table.anna, d20=15)
@@ -158,10 +108,10 @@ def test_her_death_tests_after_the_troll_brought_her_down(fight):
 
 def test_the_trolls_hold_on_her(rules_on):
     fight = rules_on
-    turn_of(fight, fight.troll)
+    fight.turn_of(fight.troll)
     fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, manoeuvre="hold")
     answer(fight, fight.table.anna, d20=12)
-    turn_of(fight, fight.troll)
+    fight.turn_of(fight.troll)
     assert_anna_sees_no_troll(fight)
     answer(fight, fight.table.anna, d20=2)
     assert_anna_sees_no_troll(fight)
@@ -169,7 +119,7 @@ def test_the_trolls_hold_on_her(rules_on):
 
 def test_her_steely_gaze_and_whirlwind_at_the_troll(rules_on):
     fight = rules_on
-    turn_of(fight, fight.ulrika)
+    fight.turn_of(fight.ulrika)
     fight.gm("use_feat", combatant=fight.ulrika.pk, feat="steely_gaze", pay_with="experience", enemy=fight.troll.pk)
     assert_anna_sees_no_troll(fight)
     fight.gm(
@@ -184,9 +134,9 @@ def test_her_steely_gaze_and_whirlwind_at_the_troll(rules_on):
 
 def test_engaged_by_the_troll_she_disengages_and_takes_a_stance(rules_on):
     fight = rules_on
-    turn_of(fight, fight.troll)
+    fight.turn_of(fight.troll)
     fight.gm("engage", target=fight.ulrika.pk)
-    turn_of(fight, fight.ulrika)
+    fight.turn_of(fight.ulrika)
     fight.run(fight.table.anna, "engage", target=fight.goblin.pk)
     outcome = fight.run(fight.table.anna, "disengage", enemies=[fight.goblin.pk])
     assert "free attack" in outcome.message and CANARY not in outcome.message

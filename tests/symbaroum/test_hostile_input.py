@@ -7,7 +7,6 @@ import pytest
 from characters.models import ApiToken, Character
 from combat import commands
 from combat.commands import offered_to
-from combat.models import Combatant
 from systems.symbaroum import toggles
 from tests.factories import EncounterFactory
 from tests.wfrp4e.test_hostile_input import World, hostile_examples
@@ -61,20 +60,13 @@ def world(fight):
     commands.start(emptied, gm)
     commands.remove_combatant(emptied, gm, combatant=deserter.pk)
 
-    encounters = {"fight": fight.encounter, "written": written, "planning": planning, "emptied": emptied}
-    ids = {key: list(encounter.combatants.values_list("pk", flat=True)) for key, encounter in encounters.items()}
-    every_id = list(Combatant.objects.values_list("pk", flat=True))
     fight.encounter.refresh_from_db()
     free_attacks = [waiting["id"] for waiting in fight.encounter.pools["free_attacks"]]
-    return World(
-        gm=gm,
-        player=anna,
-        tokens={gm: ApiToken.issue(gm), anna: ApiToken.issue(anna)},
-        encounters=encounters,
-        ids=ids,
-        elsewhere={key: [pk for pk in every_id if pk not in here] for key, here in ids.items()},
-        characters=list(Character.objects.values_list("pk", flat=True)),
-        spends=[],
+    return World.of(
+        gm,
+        anna,
+        {gm: ApiToken.issue(gm), anna: ApiToken.issue(anna)},
+        {"fight": fight.encounter, "written": written, "planning": planning, "emptied": emptied},
         commands=SYMBAROUM_COMMANDS,
         texts={**TEXT_VALUES, "free_attack": [*free_attacks, 999], "count": [0, 1, 3]},
     )

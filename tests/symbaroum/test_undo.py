@@ -4,42 +4,18 @@ exactly as they were."""
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from combat.commands import offered_to
-from combat.models import Combatant, ConditionInstance
 from systems.symbaroum import toggles
+from tests import guards
 
 SYMBAROUM_COMMANDS = offered_to("symbaroum")
 
 pytestmark = pytest.mark.django_db
 
 
-def kept(fight):
-    """What undo must put back, conditions by what they are (undo may give a removed one a new id)."""
-    fight.encounter.refresh_from_db()
-    encounter = fight.encounter
-    return {
-        "encounter": (encounter.pools, encounter.round, encounter.active_id, encounter.status, encounter.house_rules),
-        "combatants": list(Combatant.objects.filter(encounter=encounter).order_by("pk").values()),
-        "conditions": sorted(
-            ConditionInstance.objects.filter(combatant__encounter=encounter).values_list(
-                "combatant_id", "definition__name", "count", "remaining"
-            )
-        ),
-        "points": list(Character.objects.order_by("pk").values("pk", "points", "fortune", "resolve")),
-    }
-
-
 def croft(fight):
     return fight.encounter.combatants.get(pk=fight.gm("add_building", building="Croft").result["combatant"])
-
-
-def turn_of(fight, combatant):
-    for _ in range(fight.encounter.combatants.count() + 1):
-        if fight.gm("next_turn").result["active"] == combatant.pk:
-            return
-    raise AssertionError(f"{combatant.name}'s turn never came")
 
 
 def open_attack(fight):
@@ -54,7 +30,7 @@ def free_attack(fight):
 
 
 def holding(fight):
-    turn_of(fight, fight.ulrika)
+    fight.turn_of(fight.ulrika)
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, manoeuvre="hold", d20=3)
 
 
@@ -84,20 +60,20 @@ CASES = {
     "apply_damage": lambda f: {"combatant": f.ulrika.pk, "amount": 16},
     "attack": lambda f: {"attacker": f.goblin.pk, "target": f.ulrika.pk, "d20": 20, "armour": 1},
     "delay": lambda f: {},
-    "delay_initiative": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "before": f.ansgar.pk},
-    "disengage": lambda f: turn_of(f, f.ulrika) or f.gm("engage", target=f.goblin.pk) and {"enemies": [f.goblin.pk]},
+    "delay_initiative": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "before": f.ansgar.pk},
+    "disengage": lambda f: f.turn_of(f.ulrika) or f.gm("engage", target=f.goblin.pk) and {"enemies": [f.goblin.pk]},
     "dismiss_test": lambda f: {"prompt": open_attack(f)},
     "end_encounter": lambda f: {},
-    "engage": lambda f: turn_of(f, f.ulrika) or {"target": f.goblin.pk},
+    "engage": lambda f: f.turn_of(f.ulrika) or {"target": f.goblin.pk},
     "first_aid": lambda f: down(f) or {"healer": f.ansgar.pk, "patient": f.ulrika.pk, "means": "medicus", "d4": 3},
     "heal": lambda f: f.gm("apply_damage", combatant=f.ulrika.pk, amount=5) and {"combatant": f.ulrika.pk, "amount": 3},
     "hide_combatant": lambda f: {"combatant": f.goblin.pk},
     "let_free_attack_pass": lambda f: {"free_attack": free_attack(f)},
     "march": lambda f: ended(f) or {"pace": "hasty"},
-    "mark_action": lambda f: turn_of(f, f.ulrika) or {"part": "combat", "used": True},
+    "mark_action": lambda f: f.turn_of(f.ulrika) or {"part": "combat", "used": True},
     "move_combatant": lambda f: {"combatant": f.troll.pk, "position": 0},
     "next_turn": lambda f: {},
-    "poison_weapon": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "weapon": "Sword", "d20": 3},
+    "poison_weapon": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "weapon": "Sword", "d20": 3},
     "put_out_fire": lambda f: {"who": f.goblin.pk, "building": burning(f).pk, "outcome": "pass"},
     "quick_strike": lambda f: {"combatant": f.ulrika.pk, "pay_with": "experience"},
     "release_hold": lambda f: holding(f) or {"combatant": f.ulrika.pk},
@@ -119,7 +95,7 @@ CASES = {
         "stock_ammunition", combatant=f.ansgar.pk, special_ammunition="Fire arrow", count=2
     ) and {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow"},
     "stock_ammunition": lambda f: {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow", "count": 2},
-    "take_stance": lambda f: turn_of(f, f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
+    "take_stance": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
     "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
     "undo": None,  # what is tested here
     "use_feat": lambda f: {"combatant": f.ulrika.pk, "feat": "steely_gaze", "pay_with": "experience",
@@ -143,11 +119,11 @@ def test_every_command_is_listed():
 
 
 def undone(fight, name, args):
-    before = kept(fight)
+    before = guards.kept(fight.encounter)
     outcome = commands.execute(fight.encounter, fight.table.gm, name, args)
-    assert kept(fight) != before or name == "delay", f"{name} changed nothing: {outcome.message}"
+    assert guards.kept(fight.encounter) != before or name == "delay", f"{name} changed nothing: {outcome.message}"
     fight.gm("undo")
-    return kept(fight), before
+    return guards.kept(fight.encounter), before
 
 
 @pytest.mark.parametrize("name", sorted(name for name, case in CASES.items() if case))

@@ -9,30 +9,16 @@ from django.test import Client
 
 from characters.models import ApiToken
 from combat.commands import offered_to
-from combat.commands.spine import CombatantField, CombatantListField
+from tests import guards
 from tests.factories import CharacterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
 
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 CANARY = "Skaven"  # the hidden NPC's name
-MISSING = 987654
 # A player command's required text, so that only the id under test is wrong.
 TEXT_ARGS = {"card": "Melee Strike", "talent": "Iron Will"}
 
 pytestmark = pytest.mark.django_db
-
-
-def player_commands():
-    return sorted(name for name, cmd in WFRP3E_COMMANDS.items() if not cmd.gm_only)
-
-
-def id_fields(name):
-    fields = WFRP3E_COMMANDS[name].args.base_fields
-    return [
-        key
-        for key, field in fields.items()
-        if key == "prompt" or isinstance(field, (CombatantField, CombatantListField))
-    ]
 
 
 @pytest.fixture
@@ -52,34 +38,9 @@ def hidden_prompt(fight, skaven):
     return fight.prompts()[-1]["id"]
 
 
-def args_for(fight, name, field, value):
-    """The id under test in `field`; Magda and the orc, and each choice's first, in the other fields."""
-    args = {}
-    for key, form_field in WFRP3E_COMMANDS[name].args.base_fields.items():
-        if key == "combatant":
-            args[key] = fight.magda.pk
-        elif isinstance(form_field, CombatantListField):
-            args[key] = [fight.orc.pk]
-        elif isinstance(form_field, CombatantField):
-            args[key] = fight.orc.pk
-        elif key in TEXT_ARGS:
-            args[key] = TEXT_ARGS[key]
-        elif form_field.required and getattr(form_field, "choices", None):
-            args[key] = next(choice for choice, _ in form_field.choices if choice != "")
-    return {**args, field: [value] if isinstance(args.get(field), list) else value}
-
-
-def api(client, fight, name, args):
-    return client.post(
-        f"/api/encounters/{fight.encounter.pk}/commands/",
-        json.dumps({"command": name, "args": args}),
-        content_type="application/json",
-    )
-
-
 def test_the_player_commands_are_those_known():
     """When a player command is added, its id fields are checked below by themselves; this says it happened."""
-    assert player_commands() == [
+    assert guards.player_commands(WFRP3E_COMMANDS) == [
         "answer_recovery_check",
         "enter_roll",
         "face_fear",
@@ -95,43 +56,29 @@ def test_the_player_commands_are_those_known():
     ]
 
 
-@pytest.mark.parametrize("name", player_commands())
+@pytest.mark.parametrize("name", guards.player_commands(WFRP3E_COMMANDS))
 def test_api_answers_a_hidden_id_like_a_missing_one(fight, skaven, hidden_prompt, name):
+    def args(field, value):
+        return guards.args_for(WFRP3E_COMMANDS, name, field, value, fight.magda.pk, fight.orc.pk, TEXT_ARGS)
+
     anna = fight.table.client(fight.table.anna)
-    for field in id_fields(name):
-        hidden_id = hidden_prompt if field == "prompt" else skaven.pk
-        hidden_answer = api(anna, fight, name, args_for(fight, name, field, hidden_id))
-        missing_answer = api(anna, fight, name, args_for(fight, name, field, MISSING))
-        assert CANARY not in hidden_answer.content.decode()
-        assert (hidden_answer.status_code, missing_answer.status_code) == (400, 400), hidden_answer.json()
-        assert hidden_answer.json()["error"].replace(str(hidden_id), "ID") == missing_answer.json()["error"].replace(
-            str(MISSING), "ID"
-        )
-        assert "no combatant" in hidden_answer.json()["error"] or "no open test" in hidden_answer.json()["error"]
+    guards.assert_the_api_answers_hidden_like_missing(
+        anna, fight.encounter, WFRP3E_COMMANDS, name, hidden_prompt, skaven.pk, args, CANARY
+    )
 
 
-@pytest.mark.parametrize("name", player_commands())
+@pytest.mark.parametrize("name", guards.player_commands(WFRP3E_COMMANDS))
 def test_phone_forms_answer_a_hidden_id_like_a_missing_one(fight, skaven, hidden_prompt, name):
+    def args(field, value):
+        return guards.args_for(WFRP3E_COMMANDS, name, field, value, fight.magda.pk, fight.orc.pk, TEXT_ARGS)
+
     anna = fight.table.client(fight.table.anna)
-    url = f"/encounters/{fight.encounter.pk}/do/{name}/"
-    for field in id_fields(name):
-        hidden_id = hidden_prompt if field == "prompt" else skaven.pk
-        hidden_answer = anna.post(url, args_for(fight, name, field, hidden_id), follow=True)
-        missing_answer = anna.post(url, args_for(fight, name, field, MISSING), follow=True)
-        assert CANARY not in hidden_answer.content.decode()
-        flashes = [str(message) for message in hidden_answer.context["messages"]]
-        assert flashes == [str(m).replace(str(MISSING), str(hidden_id)) for m in missing_answer.context["messages"]]
-        assert flashes and all(str(hidden_id) in flash for flash in flashes)
+    guards.assert_the_phone_answers_hidden_like_missing(
+        anna, fight.encounter, WFRP3E_COMMANDS, name, hidden_prompt, skaven.pk, args, CANARY
+    )
 
 
 # --- The flows a player takes part in -----------------------------------------------------------------------------
-
-
-def turn_of(fight, combatant):
-    for _ in range(fight.encounter.combatants.count() + 1):
-        if fight.gm("next_turn").result["active"] == combatant.pk:
-            return
-    raise AssertionError(f"{combatant.name}'s turn never came")
 
 
 def her_roll(fight, **symbols):
@@ -154,7 +101,7 @@ def assert_anna_sees_no_skaven(fight):
 
 def test_the_skavens_strike_at_her(fight, skaven):
     fight.gm("add_condition_card", combatant=skaven.pk, condition="Weakened")
-    turn_of(fight, skaven)
+    fight.turn_of(skaven)
     assert_anna_sees_no_skaven(fight)
     fight.gm("perform_action", combatant=skaven.pk, card="Melee Strike", target=fight.magda.pk, damage=5)
     assert_anna_sees_no_skaven(fight)
@@ -176,7 +123,7 @@ def test_her_strike_at_the_skaven_that_the_gm_sets_up(fight, skaven):
 
 
 def test_her_turn_beside_the_skaven(fight, skaven):
-    turn_of(fight, fight.magda)
+    fight.turn_of(fight.magda)
     for name, args in (
         ("shift_stance", {"stance": 1}),
         ("manoeuvre", {"start": "close", "end": "medium"}),

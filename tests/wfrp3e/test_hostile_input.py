@@ -4,10 +4,9 @@ by the GM and by a player, with the hostile values and the checks of the WFRP 4e
 
 import pytest
 
-from characters.models import ApiToken, Character
+from characters.models import ApiToken
 from combat import commands
 from combat.commands import offered_to
-from combat.models import Combatant
 from tests.factories import CharacterFactory, EncounterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
 from tests.wfrp4e.test_hostile_input import World, api_post, everything, hostile_examples
@@ -57,19 +56,12 @@ def world(fight):
     commands.start(emptied, gm)
     commands.remove_combatant(emptied, gm, combatant=deserter.pk)
 
-    encounters = {"fight": fight.encounter, "planning": planning, "emptied": emptied}
-    ids = {key: list(encounter.combatants.values_list("pk", flat=True)) for key, encounter in encounters.items()}
-    every_id = list(Combatant.objects.values_list("pk", flat=True))
     fight.encounter.refresh_from_db()
-    return World(
-        gm=gm,
-        player=anna,
-        tokens={gm: ApiToken.issue(gm), anna: ApiToken.issue(anna)},
-        encounters=encounters,
-        ids=ids,
-        elsewhere={key: [pk for pk in every_id if pk not in here] for key, here in ids.items()},
-        characters=list(Character.objects.values_list("pk", flat=True)),
-        spends=[],
+    return World.of(
+        gm,
+        anna,
+        {gm: ApiToken.issue(gm), anna: ApiToken.issue(anna)},
+        {"fight": fight.encounter, "planning": planning, "emptied": emptied},
         commands=WFRP3E_COMMANDS,
         texts=TEXT_VALUES,
     )

@@ -3,37 +3,13 @@ the encounter's pools, the combatants, the conditions and the characters' points
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from combat.commands import offered_to
-from combat.models import Combatant, ConditionInstance
+from tests import guards
 
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 
 pytestmark = pytest.mark.django_db
-
-
-def kept(fight):
-    """What undo must put back, conditions by what they are (undo may give a removed one a new id)."""
-    fight.encounter.refresh_from_db()
-    encounter = fight.encounter
-    return {
-        "encounter": (encounter.pools, encounter.round, encounter.active_id, encounter.status, encounter.house_rules),
-        "combatants": list(Combatant.objects.filter(encounter=encounter).order_by("pk").values()),
-        "conditions": sorted(
-            ConditionInstance.objects.filter(combatant__encounter=encounter).values_list(
-                "combatant_id", "definition__name", "count", "remaining"
-            )
-        ),
-        "points": list(Character.objects.order_by("pk").values("pk", "points", "fortune", "resolve")),
-    }
-
-
-def turn_of(fight, combatant):
-    for _ in range(fight.encounter.combatants.count() + 1):
-        if fight.gm("next_turn").result["active"] == combatant.pk:
-            return
-    raise AssertionError(f"{combatant.name}'s turn never came")
 
 
 def strike(fight):
@@ -86,7 +62,7 @@ CASES = {
     },
     "rally_step_taken": lambda f: rallying(f, None) or {"combatant": f.magda.pk, "label": "first aid"},
     "shift_tension": lambda f: {"step": 1},
-    "use_talent": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "talent": "Iron Will"},
+    "use_talent": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "talent": "Iron Will"},
     "spend_fortune": lambda f: f.gm("award_fortune", amount=1) and {"prompt": strike(f)},
     "add_condition_card": lambda f: {"combatant": f.orc.pk, "condition": "Weakened"},
     "apply_damage": lambda f: {"combatant": f.magda.pk, "amount": 3},
@@ -97,7 +73,7 @@ CASES = {
     "enter_roll": lambda f: {"prompt": strike(f), "successes": 3, "comets": 1, "banes": 2, "exertions": 1},
     "heal": lambda f: f.gm("apply_damage", combatant=f.orc.pk, amount=5) and {"combatant": f.orc.pk, "amount": 3},
     "hide_combatant": lambda f: {"combatant": f.orc.pk},
-    "manoeuvre": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "start": "engaged", "end": "long"},
+    "manoeuvre": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "start": "engaged", "end": "long"},
     "move_combatant": lambda f: {"combatant": f.orc.pk, "position": 0},
     "next_turn": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},
     "perform_action": lambda f: {"combatant": f.magda.pk, "card": "Melee Strike", "target": f.orc.pk},
@@ -110,7 +86,7 @@ CASES = {
     "set_house_rules": lambda f: {"rules": ["disease_check"]},
     "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
     "set_points": lambda f: {"combatant": f.magda.pk, "fortune": 2},
-    "shift_stance": lambda f: turn_of(f, f.magda) or {"combatant": f.magda.pk, "stance": -3},
+    "shift_stance": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "stance": -3},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip
@@ -125,11 +101,11 @@ def test_every_command_is_listed():
 
 
 def undone(fight, name, args):
-    before = kept(fight)
+    before = guards.kept(fight.encounter)
     outcome = commands.execute(fight.encounter, fight.table.gm, name, args)
-    assert kept(fight) != before, f"{name} changed nothing: {outcome.message}"
+    assert guards.kept(fight.encounter) != before, f"{name} changed nothing: {outcome.message}"
     fight.gm("undo")
-    return kept(fight), before
+    return guards.kept(fight.encounter), before
 
 
 @pytest.mark.parametrize("name", sorted(name for name, case in CASES.items() if case))
@@ -148,11 +124,11 @@ def test_undo_of_a_roll_puts_back_the_wounds_the_strain_and_the_recharge(fight):
     """The roll that changes the most at once: the orc's wounds and critical, Magda's strain and her card's
     recharge tokens, and the prompt it closed."""
     prompt = strike(fight)
-    before = kept(fight)
+    before = guards.kept(fight.encounter)
     fight.gm("enter_roll", prompt=prompt, successes=3, comets=1, banes=2, exertions=1)
     state = fight.state()
     assert (fight.fresh(fight.orc).wounds, fight.points(fight.magda)["fatigue"]) == (3, 5)
     assert (state.prompts, state.recharging) == ([], {str(fight.magda.pk): {"Reckless Cleave": 3}})
     assert state.health == {str(fight.orc.pk): {"criticals": 1, "knocked_out": False, "dead": False}}
     fight.gm("undo")
-    assert kept(fight) == before
+    assert guards.kept(fight.encounter) == before

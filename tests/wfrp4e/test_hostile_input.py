@@ -108,6 +108,22 @@ class World:
     commands: dict = field(default_factory=lambda: WFRP4E_COMMANDS)  # the commands this world's system offers
     texts: dict = field(default_factory=lambda: TEXT_VALUES)  # field name: the values a GM could mean
 
+    @classmethod
+    def of(cls, gm, player, tokens, encounters, **rest):
+        """The world of these encounters: their combatants' ids, the ids of every other one, every character."""
+        ids = {key: list(encounter.combatants.values_list("pk", flat=True)) for key, encounter in encounters.items()}
+        every_id = list(Combatant.objects.values_list("pk", flat=True))
+        return cls(
+            gm=gm,
+            player=player,
+            tokens=tokens,
+            encounters=encounters,
+            ids=ids,
+            elsewhere={key: [pk for pk in every_id if pk not in here] for key, here in ids.items()},
+            characters=list(Character.objects.values_list("pk", flat=True)),
+            **{"spends": [], **rest},
+        )
+
 
 @pytest.fixture
 def world(fight, other_table):
@@ -153,17 +169,11 @@ def world(fight, other_table):
     commands.start(emptied, gm)
     commands.remove_combatant(emptied, gm, combatant=emptied.combatants.get().pk)
 
-    encounters = {"house": house, "written": written, "planning": planning, "emptied": emptied}
-    ids = {key: list(encounter.combatants.values_list("pk", flat=True)) for key, encounter in encounters.items()}
-    every_id = list(Combatant.objects.values_list("pk", flat=True))
-    return World(
-        gm=gm,
-        player=anna,
-        tokens={gm: table.token(gm), anna: table.token(anna)},
-        encounters=encounters,
-        ids=ids,
-        elsewhere={key: [pk for pk in every_id if pk not in here] for key, here in ids.items()},
-        characters=list(Character.objects.values_list("pk", flat=True)),
+    return World.of(
+        gm,
+        anna,
+        {gm: table.token(gm), anna: table.token(anna)},
+        {"house": house, "written": written, "planning": planning, "emptied": emptied},
         spends=list(AdvantageSpend.objects.values_list("key", flat=True)),
     )
 
