@@ -16,7 +16,7 @@ def test_the_gms_damage_past_the_threshold_knocks_out_and_makes_a_critical(fight
     taken = fight.gm("apply_damage", combatant=fight.gunther.pk, amount=13)
     assert taken.message == (
         "Gunther takes 13 damage (0/12 wounds). Gunther is knocked out; "
-        "one wound past the threshold becomes a critical (1 in all)."
+        "a wound past the threshold turns critical (1 critical wound now)."
     )
     assert fight.state().health[str(fight.gunther.pk)] == {"criticals": 1, "knocked_out": True, "dead": False}
     assert 'class="tag down">Knocked out</span>' in page(fight, fight.table.bruno)
@@ -46,7 +46,7 @@ def test_criticals_past_toughness_kill(fight):
     for _ in range(2):
         fight.gm("apply_damage", combatant=fight.magda.pk, amount=1)
     said = fight.encounter.log.first().message
-    assert said.endswith("Magda is dead; one wound past the threshold becomes a critical (4 in all).")
+    assert said.endswith("Magda is dead; a wound past the threshold turns critical (4 critical wounds now).")
     assert 'class="tag down">Dead</span>' in page(fight, fight.table.anna)
     fight.gm("heal", combatant=fight.magda.pk, amount=5)
     assert fight.state().health[str(fight.magda.pk)]["dead"] is True

@@ -116,7 +116,7 @@ def test_her_strike_at_the_skaven_that_the_gm_sets_up(fight, skaven):
     outcome = her_roll(fight, successes=3, comets=1)
     assert outcome.message.endswith(
         "; Someone takes 31 wounds and 1 critical; Someone is knocked out;"
-        " one wound past the threshold becomes a critical (2 in all)."
+        " a wound past the threshold turns critical (2 critical wounds now)."
     )
     assert fight.prompts() == []
     assert_anna_sees_no_skaven(fight)

@@ -45,7 +45,7 @@ def suffer(context, target, wounds, criticals=0, left=None):
     elif after.knocked_out and not was["knocked_out"]:
         states.append(f"{name} is knocked out")
     if after.criticals > was["criticals"] + criticals:
-        states.append(f"one wound past the threshold becomes a critical ({after.criticals} in all)")
+        states.append(f"a wound past the threshold turns critical ({counted(after.criticals, 'critical wound')} now)")
     return wounds, criticals, states
 
 
