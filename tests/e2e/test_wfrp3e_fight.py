@@ -1,7 +1,8 @@
-"""Three rounds of WFRP 3e in the browser, GM laptop and two phones (seed 003 "End of Turn Phase"): the GM staggers
+"""Four rounds of WFRP 3e in the browser, GM laptop and two phones (seed 003 "End of Turn Phase"): the GM staggers
 Katarina, anna's wizard, and plays Assess the Situation for her; anna types the symbols on her phone. At each end of
 her turn a tracking token comes off the brief condition and a recharge token off the card, until the card is ready
-again and the condition gone, on the GM screen and on her phone alike; bruno's phone never sees her roll."""
+again and the condition gone, on the GM screen and on her phone alike; bruno's phone never sees her roll. In the
+fourth round she plays the card again herself, from her phone, and lets the tracker roll."""
 
 import pytest
 from playwright.sync_api import expect
@@ -120,6 +121,21 @@ def test_a_brief_condition_and_a_recharging_card_run_out(storm, login):
         expect(screen.locator(".tag.recharging")).to_have_count(0)
     logged(gm, f"{KATARINA}'s Staggered: a tracking token off, it ends.")
     expect(bruno.locator("form.prompt")).to_have_count(0)
+
+    # Round 4: on her own turn she plays the card again from her phone and taps "Roll for me".
+    next_turn(gm, storm, BEASTMAN)
+    next_turn(gm, storm, KATARINA)
+    own_card = anna.locator(f"#phone-action-{katarina}")
+    own_card.locator("select[name=card]").select_option("Assess the Situation")
+    own_card.locator("select[name=target]").select_option("")
+    own_card.locator(f"#phone-action-submit-{katarina}").click()
+    rolled = anna.locator("form.prompt")
+    expect(rolled).to_be_visible()
+    rolled.locator(".roll").click()
+    for screen in screens:
+        expect(screen.locator(".tag.recharging")).to_have_text("Assess the Situation ⟳2")
+    expect(anna.locator(f"#action-played-{katarina}")).to_contain_text("Assess the Situation")
+    expect(anna.locator("form.prompt")).to_have_count(0)
 
     for page, width in ((gm, 1280), (anna, 360), (bruno, 360)):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
