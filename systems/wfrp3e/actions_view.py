@@ -13,7 +13,9 @@ from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 
 def extend(view):
     view.prompts = visible_prompts(view)
-    view.action_cards = list(ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
+    cards = ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type")
+    view.action_cards = [name for name, _ in cards]
+    defences = {name for name, kind in cards if kind == ActionCard.Type.DEFENCE}
     view.talents = list(Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
@@ -21,6 +23,7 @@ def extend(view):
     for row in view.mine:
         recharging = dict(row.recharging)
         row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]
+        row.defence_choices = [(name, tokens) for name, tokens in row.card_choices if name in defences]
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

@@ -59,7 +59,7 @@ def test_the_gms_action_form_follows_the_turn_in_the_live_update(action_fight):
 def test_the_symbols_form_sent_empty_asks_for_the_symbols_and_rolls_nothing(action_fight):
     strike(action_fight)
     entry = open_prompt(action_fight)
-    assert '<input type="hidden" name="typed" value="yes">' in page(action_fight, action_fight.table.anna)
+    assert 'name="typed" value="yes">Enter the symbols</button>' in page(action_fight, action_fight.table.anna)
     client = action_fight.table.client(action_fight.table.anna)
     url = f"/encounters/{action_fight.encounter.pk}/do/enter_roll/"
     refused = client.post(url, {"prompt": entry["id"], "typed": "yes", "successes": ""}, HTTP_HX_REQUEST="true")

@@ -150,6 +150,17 @@ def test_a_spell_given_a_damage_value_wounds_its_target(action_fight):
     assert outcome.message.endswith("; Orc takes 1 wound; Magic Dart recharges (1 token).")
     assert action_fight.fresh(action_fight.orc).wounds == 11
     action_fight.turn_of(action_fight.magda)
-    with pytest.raises(CommandError, match="Rally the Troops deals wounds: name its target."):
+    with pytest.raises(CommandError, match="Magic Dart deals wounds: name its target."):
         action_fight.run(action_fight.table.anna, "perform_action", combatant=action_fight.magda.pk,
-                         card="Rally the Troops", damage=3)  # fmt: skip
+                         card="Magic Dart", damage=3)  # fmt: skip
+
+
+def test_a_defence_card_wounds_no_one_and_takes_no_attackers_bonus(action_fight):
+    action_fight.gm("add_condition_card", combatant=action_fight.orc.pk, condition="Exposed")
+    action_fight.orc.character.traits = {"Defence": 2}
+    action_fight.orc.character.save()
+    strike(action_fight, card="Dodge", damage=4)  # what the GM's form still held from an attack
+    entry = open_prompt(action_fight)
+    assert entry["damage"] == 0 and not any("Exposed" in s or "Defence" in s for s in entry["sources"])
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], successes=2)
+    assert "Orc" not in outcome.message.split(": ", 1)[1] and action_fight.fresh(action_fight.orc).wounds == 12

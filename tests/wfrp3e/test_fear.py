@@ -3,12 +3,14 @@ asked once per player character and creature in an encounter; failing costs stre
 leave the character Frightened; a hidden creature stays unnamed on the phones."""
 
 import json
+import random
 
 import pytest
 
 from combat import commands
 from combat.commands.spine import CommandError, CommandForbidden
 from rules.engine import wfrp3e
+from rules.engine.dice import Dice
 from systems.wfrp3e.commands.pools import percent
 from tests.factories import CharacterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
@@ -55,7 +57,7 @@ def test_a_failed_check_costs_the_rating_in_stress_and_two_banes_frighten(dread_
     # Two banes also cost a stress, as on any Willpower check (seed 003 "Universal Dice Roll Effect").
     assert outcome.message == (
         "Magda quails before Orc's Fear 2 (typed): 0 net successes, 2 banes; 2 stress; Frightened; "
-        "Magda suffers 1 stress."
+        "Magda suffers 1 stress (two banes)."
     )
     points = fight.points(fight.magda)
     assert points["stress"] == 1 + 2 + 1 and points["fatigue"] == 4
@@ -72,7 +74,7 @@ def test_a_passed_check_costs_nothing_but_two_banes_still_frighten(dread_fight):
     outcome = fight.run(fight.table.bruno, "face_fear", prompt=entry["id"], successes=3, challenges=1, banes=3, boons=1)
     assert outcome.message == (
         "Gunther stands firm against Orc's Fear 2 (typed): 2 net successes, 2 banes; Frightened; "
-        "Gunther suffers 1 stress."
+        "Gunther suffers 1 stress (two banes)."
     )
     assert fight.points(fight.gunther)["stress"] == 1
     assert fight.state().lasting_conditions == {str(fight.gunther.pk): ["Frightened"]}
@@ -81,9 +83,13 @@ def test_a_passed_check_costs_nothing_but_two_banes_still_frighten(dread_fight):
 def test_left_empty_the_tracker_rolls_the_pool(dread_fight):
     fight = dread_fight
     fight.gm("fear_check", combatant=fight.orc.pk)
-    outcome = fight.run(fight.table.bruno, "face_fear", prompt=prompt_of(fight, fight.gunther)["id"])
-    assert "(rolled)" in outcome.message
-    assert fight.points(fight.gunther)["stress"] == (0 if outcome.result["succeeded"] else 2)
+    entry = prompt_of(fight, fight.gunther)
+    outcome = fight.run(fight.table.bruno, "face_fear", prompt=entry["id"], dice=Dice(random.Random(3)))
+    rolled = wfrp3e.resolve(wfrp3e.symbols_shown(wfrp3e.roll_pool(entry["pool"], Dice(random.Random(3)).d)))
+    assert "(rolled)" in outcome.message and outcome.result["succeeded"] == rolled.succeeded
+    strain = wfrp3e.universal_effect(rolled, "willpower")
+    stress = (0 if rolled.succeeded else 2) + strain.suffered - strain.recovered
+    assert fight.points(fight.gunther)["stress"] == max(stress, 0)
 
 
 def test_terror_costs_fatigue_too_and_the_hidden_creature_is_not_named_to_the_player(dread_fight):

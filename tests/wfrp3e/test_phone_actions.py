@@ -152,3 +152,14 @@ def test_once_her_card_is_played_the_phone_says_so_instead_of_offering_another(f
     phone = fight.page(fight.table.anna)
     assert f'id="phone-action-{fight.magda.pk}"' not in phone
     assert f'id="action-played-{fight.magda.pk}">Action card this turn: <strong>Melee Strike</strong>' in phone
+
+
+def test_out_of_her_turn_the_phone_offers_her_defence_cards(fight):
+    fight.turn_of(fight.orc)
+    phone = fight.page(fight.table.anna)
+    defence = form(phone, f"phone-defence-{fight.magda.pk}")
+    assert "<option>Dodge</option>" in defence and "Melee Strike" not in defence
+    assert f'id="phone-action-{fight.magda.pk}"' not in phone
+    client = fight.table.client(fight.table.anna)
+    client.post(f"/encounters/{fight.encounter.pk}/do/perform_action/", {"combatant": fight.magda.pk, "card": "Dodge"})
+    assert [p["reason"] for p in fight.prompts()] == ["Dodge"]

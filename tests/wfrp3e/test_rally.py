@@ -169,7 +169,7 @@ def test_the_answer_recovers_exactly_the_net_successes_typed(fight):
     # Two boons give back one more fatigue (seed 003 "Universal Dice Roll Effect").
     assert outcome.message == (
         "Magda's rally Resilience check (typed): 2 net successes, 2 fatigue recovered (3 → 1); "
-        "Magda recovers 1 fatigue."
+        "Magda recovers 1 fatigue (two boons)."
     )
     assert fight.points(fight.magda)["fatigue"] == 0
     assert fight.prompts() == []

@@ -33,6 +33,7 @@ __all__ = ["perform_action", "enter_roll"]
 # blessing given a damage value wounds the same way, its damage alone against Toughness and Soak: the seed names
 # only Strength and Agility for the sum.
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
+CASTINGS = (ActionCard.Type.SPELL, ActionCard.Type.BLESSING)
 # How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
 LINE_SYMBOLS = {
     "success": wfrp3e.SUCCESS,
@@ -127,10 +128,12 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
-    if (card.type in ATTACKS or damage) and target is None:
+    wounds = card.type in ATTACKS or (card.type in CASTINGS and bool(damage))
+    if wounds and target is None:
         raise CommandError(f"{card.name} deals wounds: name its target.")
     take_the_action(context, combatant, card)
-    guard = sheet_of(context, target) if target else None
+    # The target's guard meets an attack only (seed 003 "Middle of Turn Phase" step 3).
+    guard = sheet_of(context, target) if target and wounds else None
     if defence is None:
         defence = guard.defence if guard else 0
     if soak is None:
@@ -139,7 +142,7 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         context,
         combatant,
         card,
-        target,
+        target if wounds else None,  # a target's Exposed helps whoever attacks it, no one else
         difficulty,
         defence,
         opposing_training or 0,
@@ -154,7 +157,7 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         reason=f"{card.name} at {on_phones(target)}" if target else card.name,
         card=card.name,
         target=target.pk if target else None,
-        damage=damage or 0,
+        damage=(damage or 0) if wounds else 0,
         soak=soak,
         comet_choice=True,
         **pool_entry(sources, check),

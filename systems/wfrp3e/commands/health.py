@@ -6,7 +6,7 @@ wounds taken are `max_wounds - wounds`. Critical wounds and the two states live 
 strain and the GM's damage by hand all wound through `suffer`."""
 
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands.counters import add_to
+from systems.wfrp3e.commands.counters import add_to, counter
 from systems.wfrp3e.commands.pools import counted, sheet_of
 
 
@@ -85,10 +85,11 @@ def feel_strain(context, combatant, outcome, characteristic):
         return []
     effect = wfrp3e.universal_effect(outcome, characteristic)
     change = effect.suffered - effect.recovered
+    if combatant.is_npc or not change:
+        return strain(context, combatant, effect.strain, change) if change else []
+    before = counter(combatant, effect.strain)
+    change = add_to(context, combatant, effect.strain, change) - before  # none to recover at 0
     if not change:
         return []
-    wounded = strain(context, combatant, effect.strain, change)
-    if combatant.is_npc:
-        return wounded
-    verb = "suffers" if change > 0 else "recovers"
-    return [f"{combatant.name} {verb} {abs(change)} {effect.strain}"]
+    verb, why = ("suffers", "two banes") if change > 0 else ("recovers", "two boons")
+    return [f"{combatant.name} {verb} {abs(change)} {effect.strain} ({why})"]

@@ -130,7 +130,11 @@ def close_rally(context):
     to follow in one."""
     state = context.encounter.state
     state.rally = {**state.rally, "open": False}
-    idle = [c.name for c in context.ordered() if str(c.pk) not in state.rally["steps"]]
+    idle = [
+        c.name
+        for c in context.ordered()
+        if str(c.pk) not in state.rally["steps"] and not health.no_turn(state, c) and not c.hidden
+    ]
     return "the rally ends" + (f"; no rally step for {', '.join(idle)}" if idle else "")
 
 

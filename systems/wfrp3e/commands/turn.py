@@ -97,7 +97,7 @@ def manoeuvre(context, combatant, start, end, safely):
         moved = wfrp3e.movement(start, end, safely)
         count, rushed = moved.manoeuvres, moved.free_attack
     fatigue, wounded = spend_manoeuvres(context, combatant, turn, count)
-    what = f"moves from {start} to {end} range ({count} manoeuvres)" if start else "makes a manoeuvre"
+    what = f"moves from {start} to {end} range ({counted(count, 'manoeuvre')})" if start else "makes a manoeuvre"
     notes = [f", {fatigue} fatigue" if fatigue else "", *(f", {words}" for words in wounded)]
     if rushed:
         notes.append(": leaving without disengaging, the engaged opponent gets a free attack")
