@@ -2,7 +2,8 @@
 Katarina, anna's wizard, and plays Assess the Situation for her; anna types the symbols on her phone. At each end of
 her turn a tracking token comes off the brief condition and a recharge token off the card, until the card is ready
 again and the condition gone, on the GM screen and on her phone alike; bruno's phone never sees her roll. In the
-fourth round she plays the card again herself, from her phone, and lets the tracker roll."""
+fourth round she plays the card again herself, from her phone (the symbols form sent empty asks for them) and lets the
+tracker roll; the GM's form then follows the turn to the beastman, whose check the GM dismisses."""
 
 import pytest
 from playwright.sync_api import expect
@@ -131,11 +132,29 @@ def test_a_brief_condition_and_a_recharging_card_run_out(storm, login):
     own_card.locator(f"#phone-action-submit-{katarina}").click()
     rolled = anna.locator("form.prompt")
     expect(rolled).to_be_visible()
+    rolled.get_by_role("button", name="Enter the symbols").click()  # nothing typed: asked for, not rolled
+    expect(anna.locator("#flash")).to_contain_text("Type the symbols your dice show")
+    expect(rolled).to_be_visible()
     rolled.locator(".roll").click()
     for screen in screens:
         expect(screen.locator(".tag.recharging")).to_have_text("Assess the Situation ⟳2")
     expect(anna.locator(f"#action-played-{katarina}")).to_contain_text("Assess the Situation")
     expect(anna.locator("form.prompt")).to_have_count(0)
+
+    # The beastman's turn: the GM plays a card for it, thinks better of it and dismisses the check.
+    next_turn(gm, storm, LUKAS)
+    next_turn(gm, storm, BEASTMAN)
+    settled(gm, storm)
+    action = gm.locator("#action-form")
+    expect(action.locator("select[name=combatant]")).to_have_value(str(pk(storm, BEASTMAN)))
+    action.locator("select[name=card]").select_option("Melee Strike")
+    action.locator("select[name=target]").select_option(str(katarina))
+    action.locator("#action-submit").click()
+    waiting = gm.locator("form.prompt")
+    expect(waiting).to_be_visible()
+    waiting.get_by_role("button", name="Dismiss").click()
+    expect(gm.locator("form.prompt")).to_have_count(0)
+    logged(gm, f"{BEASTMAN}'s check (Melee Strike at {KATARINA}) dismissed.")
 
     for page, width in ((gm, 1280), (anna, 360), (bruno, 360)):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
