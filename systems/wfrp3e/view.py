@@ -5,7 +5,7 @@ Fear or Terror calls for a check."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import conditions, fear, recharge, turn
+from systems.wfrp3e.commands import conditions, fear, health, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 
 
@@ -36,6 +36,7 @@ def extend(view, everyone):
             recharge.tokens_on(state, row, recharge.TALENTS).items()
         )
         row.health = state.health.get(str(row.pk), {})
+        row.dead = bool(health.no_turn(state, row))  # the generic screens grey out whoever takes no turn
         dread = fear.dread(sheet)
         if view.is_gm and dread:
             row.dread = "{} {}".format(*dread)

@@ -62,3 +62,9 @@ def test_a_refused_damage_changes_nothing(fight):
     with pytest.raises(CommandError):
         fight.gm("apply_damage", combatant=fight.gunther.pk, amount=-1)
     assert fight.state().health == before
+
+
+def test_the_knocked_out_are_greyed_in_the_turn_order_on_both_screens(fight):
+    fight.gm("apply_damage", combatant=fight.gunther.pk, amount=13)
+    assert f'<tr id="combatant-{fight.gunther.pk}" class="side-ally dead"' in page(fight, fight.table.gm)
+    assert '<li class="side-ally mine dead"' in page(fight, fight.table.bruno)
