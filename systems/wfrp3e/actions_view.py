@@ -1,9 +1,8 @@
-"""What the screens need for an action check: the open prompts this viewer may see, the action cards to pick from
+"""What the screens need for an action check: the action cards to pick from
 (on a player's own rows, each with the recharge tokens that keep it from being played), the talents, the target
 offered first
 and the difficulties (seed 003 "Difficulties")."""
 
-from combat.commands.prompts import visible_prompts
 from combat.models import Combatant
 from rules.engine import wfrp3e
 from rules.models import ActionCard, Talent
@@ -12,7 +11,6 @@ from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 
 
 def extend(view):
-    view.prompts = visible_prompts(view)
     cards = ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type")
     view.action_cards = [name for name, _ in cards]
     defences = {name for name, kind in cards if kind == ActionCard.Type.DEFENCE}

@@ -36,7 +36,8 @@ def extend(view, everyone):
             recharge.tokens_on(state, row, recharge.TALENTS).items()
         )
         row.health = state.health.get(str(row.pk), {})
-        row.dead = bool(health.no_turn(state, row))  # the generic screens grey out whoever takes no turn
+        row.no_turn = health.no_turn(state, row)  # "knocked out", "dead" or ""
+        row.dead = bool(row.no_turn)  # the generic screens grey out whoever takes no turn
         dread = fear.dread(sheet)
         if view.is_gm and dread:
             row.dread = "{} {}".format(*dread)

@@ -10,7 +10,6 @@ from django import forms
 from combat.commands.fields import TextField, WholeNumberField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
-from combat.models import Encounter
 from combat.permissions import GM
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
@@ -109,7 +108,7 @@ def take_the_action(context, combatant, card):
     if card.type == ActionCard.Type.DEFENCE:
         return
     encounter = context.encounter
-    if encounter.status != Encounter.Status.ACTIVE or encounter.active_id != combatant.pk:
+    if not turn.on_own_turn(encounter, combatant):
         if context.role != GM:
             raise CommandError(f"{combatant.name} plays action cards on their own turn (a defence card at any time).")
         return

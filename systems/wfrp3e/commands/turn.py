@@ -38,9 +38,13 @@ def stance_words(stance):
     return f"{abs(stance)} {'reckless' if stance > 0 else 'conservative'}"
 
 
+def on_own_turn(encounter, combatant):
+    return encounter.status == Encounter.Status.ACTIVE and encounter.active_id == combatant.pk
+
+
 def own_turn(context, combatant, doing):
     encounter = context.encounter
-    if encounter.status != Encounter.Status.ACTIVE or encounter.active_id != combatant.pk:
+    if not on_own_turn(encounter, combatant):
         raise CommandError(f"{combatant.name} {doing} on their own turn only.")
     return this_turn(encounter)
 
