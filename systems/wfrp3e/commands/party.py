@@ -11,7 +11,7 @@ from combat.models import LogEntry
 from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, turn
-from systems.wfrp3e.commands.pools import DIE_WORDS, pool_entry
+from systems.wfrp3e.commands.pools import DIE_WORDS, counted, pool_entry
 
 __all__ = ["award_fortune", "spend_fortune", "shift_tension"]
 
@@ -25,9 +25,8 @@ def award_fortune(context, amount):
     """Add fortune points to the party's pool, as the rally phase and the end of an episode have the GM do."""
     state = context.encounter.state
     state.party_fortune += amount
-    points = "point" if amount == 1 else "points"
     return (
-        f"The GM awards the party {amount} fortune {points}: {state.party_fortune} in the pool.",
+        f"The GM awards the party {counted(amount, 'fortune point')}: {state.party_fortune} in the pool.",
         {"party_fortune": state.party_fortune},
     )
 
