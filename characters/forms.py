@@ -1,8 +1,36 @@
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.forms import inlineformset_factory
 
 from characters.models import Character, CharacterSkill
 from rules.models import Armour, Characteristic, Skill, Weapon
+
+
+class SignupForm(UserCreationForm):
+    """A new account: username and password twice, checked by the settings' password validators (whose own words
+    explain what is wrong with a password)."""
+
+    error_messages = {"password_mismatch": "The two passwords differ: type the same password twice."}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        username, password1, password2 = self.fields["username"], self.fields["password1"], self.fields["password2"]
+        password2.label = "Password again"
+        username.error_messages.update(
+            required="Choose a username.",
+            max_length="A username has at most 150 characters.",
+            invalid="A username may hold only letters, digits and @ . + - _",
+        )
+        password1.error_messages["required"] = "Choose a password."
+        password2.error_messages["required"] = "Type the password again."
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise ValidationError("That username is taken: choose another.")
+        return username
 
 
 class NotesForm(forms.ModelForm):

@@ -159,6 +159,8 @@ CHANNEL_LAYERS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -193,6 +195,9 @@ PROXY_COUNT = env_int("PROXY_COUNT", 0 if (DEBUG or TESTING) else 1)
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",) if PROXY_COUNT else ("REMOTE_ADDR",)
 AXES_IPWARE_PROXY_COUNT = max(PROXY_COUNT - 1, 0)
 IPWARE_STRICT = False
+
+# Anyone may create an account unless this is off; then only a player following a valid join link may.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

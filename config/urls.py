@@ -3,13 +3,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import systems
+from characters import joining
 from characters import views as character_views
 from combat import api
 from combat import views as combat_views
 
 urlpatterns = [
     path("", character_views.home, name="home"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", joining.LoginView.as_view(), name="login"),
+    path("accounts/signup/", joining.signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/token/", character_views.api_token, name="api-token"),
     path("campaigns/new/", character_views.new_campaign, name="new-campaign"),
