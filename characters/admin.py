@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from characters.models import ApiToken, Campaign, Character, CharacterSkill
+from characters.models import ApiToken, Campaign, Character, CharacterSkill, JoinLink
 
 
 @admin.register(Campaign)
@@ -32,3 +32,12 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ["user", "created"]
     search_fields = ["user__username"]
     readonly_fields = ["digest", "created"]
+
+
+@admin.register(JoinLink)
+class JoinLinkAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "created", "expires", "revoked"]
+    list_filter = ["campaign__system"]
+    search_fields = ["campaign__name"]
+    list_select_related = ["campaign"]
+    readonly_fields = ["token", "created"]

@@ -40,6 +40,9 @@ ROWS_OF_CAMPAIGN = {
     LogEntry: "encounter__campaign",
 }
 MODELS = list(ROWS_OF_CAMPAIGN)
+# Fields that files written by earlier versions of the tracker hold and the models no longer have, skipped on import:
+# the campaign's join token became join links, which are invitations and stay out of a backup like other secrets.
+RETIRED_FIELDS = {"characters.campaign": ("join_token",)}
 
 
 class BackupError(Exception):
@@ -81,6 +84,9 @@ def import_campaign(data):
     """Recreate the campaign of a backup (a dict read from its JSON) with the same ids; returns an `Imported`.
     Raises BackupError, changing nothing, when the file is not a backup or this database cannot take it."""
     records = copy.deepcopy(_records(data))  # ids replace the natural keys of the snapshots: not in the caller's dict
+    for record in records:
+        for name in RETIRED_FIELDS.get(record["model"], ()):
+            record["fields"].pop(name, None)
     references = _natural_references(records)
     usernames = sorted(key[0] for key in references.pop(get_user_model(), ()))
     definition_keys = {tuple(row["definition_id"]) for row in _snapshot_conditions(records)}

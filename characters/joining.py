@@ -1,13 +1,21 @@
-"""Getting into a campaign: signing up."""
+"""Getting into a campaign: signing up, the GM's join links, and a player following one."""
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.shortcuts import redirect, render
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from characters.forms import SignupForm
+from characters.models import Campaign, JoinLink
 
 # axes' backend only refuses locked-out logins; a new account is logged in by the model backend.
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -46,3 +54,77 @@ def safe_next(request):
 
 def log_in_new_account(request, form):
     login(request, form.save(), backend=MODEL_BACKEND)
+
+
+def join(request, token):
+    """A player follows a join link: a newcomer signs up right here and is in the campaign at once; someone with an
+    account logs in and joins with one click."""
+    link = get_object_or_404(JoinLink.objects.select_related("campaign__gm"), token=token)
+    if link.revoked or link.expired:
+        # Gone, not missing: whoever holds it was invited once and should ask the GM. The campaign stays unnamed, as
+        # the link may have reached someone the GM withdrew it from.
+        return render(request, "characters/join.html", {"link": link}, status=410)
+    campaign, user = link.campaign, request.user
+    if user.is_authenticated and campaign.gm_id == user.pk:
+        messages.info(request, f"You run {campaign.name}: this is the link your players follow to join.")
+        return redirect(campaign)
+    if user.is_authenticated and campaign.players.filter(pk=user.pk).exists():
+        return redirect(campaign)
+    form = None if user.is_authenticated else SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and (form is None or form.is_valid()):
+        if form is not None:
+            log_in_new_account(request, form)
+        campaign.players.add(request.user)
+        messages.success(request, f"You joined {campaign.name}. Claim a character below or create your own.")
+        return redirect(campaign)
+    return render(request, "characters/join.html", {"link": link, "campaign": campaign, "form": form})
+
+
+def invitations(request, campaign):
+    """What the GM's "Invite players" section shows: the live join links, each with the address to copy."""
+    links = list(campaign.join_links.live())
+    for link in links:
+        link.url = request.build_absolute_uri(link.get_absolute_url())
+    return {"join_links": links, "link_days": JoinLink.DAYS, "default_link_days": JoinLink.DEFAULT_DAYS}
+
+
+def campaign_run_by(user, pk):
+    """The campaign, for its GM. A player is refused; to anyone else it does not exist."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if campaign.gm_id == user.pk:
+        return campaign
+    if campaign.players.filter(pk=user.pk).exists():
+        raise PermissionDenied("Only the GM invites players.")
+    raise Http404("No such campaign.")
+
+
+@login_required
+@require_POST
+def create_link(request, pk):
+    campaign = campaign_run_by(request.user, pk)
+    try:
+        days = int(request.POST.get("days", ""))
+    except ValueError:
+        days = None
+    if days not in JoinLink.DAYS:
+        choices = ", ".join(map(str, JoinLink.DAYS[:-1])) + f" or {JoinLink.DAYS[-1]}"
+        messages.error(request, f"Choose how long the link lasts: {choices} days.")
+    else:
+        link = JoinLink.issue(campaign, days)
+        until = date_format(timezone.localtime(link.expires), "j M Y, H:i")
+        messages.success(
+            request, f"New join link, valid for {days} day{pluralize(days)} (until {until}). Copy it and send it."
+        )
+    return redirect(f"{campaign.get_absolute_url()}#invite")
+
+
+@login_required
+@require_POST
+def revoke_link(request, pk, link_pk):
+    campaign = campaign_run_by(request.user, pk)
+    link = get_object_or_404(JoinLink, pk=link_pk, campaign=campaign)
+    if link.revoked is None:
+        link.revoked = timezone.now()
+        link.save(update_fields=["revoked"])
+    messages.success(request, "Link revoked: whoever follows it now is told the invitation was withdrawn.")
+    return redirect(f"{campaign.get_absolute_url()}#invite")

@@ -1,9 +1,11 @@
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.models import Armour, Skill, Weapon
 from rules.systems import GameSystem
@@ -19,7 +21,6 @@ class Campaign(models.Model):
     house_rules = models.JSONField(default=list, blank=True, help_text="Names of the house-rule toggles in force.")
     gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaigns_run")
     players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="campaigns_played", blank=True)
-    join_token = models.CharField(max_length=40, unique=True, default=new_join_token)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -33,6 +34,44 @@ class Campaign(models.Model):
 
     def is_member(self, user):
         return user.pk == self.gm_id or self.players.filter(pk=user.pk).exists()
+
+
+class JoinLinkQuerySet(models.QuerySet):
+    def live(self):
+        return self.filter(revoked__isnull=True, expires__gt=timezone.now())
+
+
+class JoinLink(models.Model):
+    """An invitation the GM sends: whoever follows it joins the campaign as a player, until it expires or the GM
+    revokes it."""
+
+    DAYS = (1, 3, 7, 14, 30)  # how long the GM may make a link last
+    DEFAULT_DAYS = 7
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="join_links")
+    token = models.CharField(max_length=40, unique=True, default=new_join_token)
+    expires = models.DateTimeField()
+    revoked = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = JoinLinkQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["expires"]
+
+    def __str__(self):
+        return f"Join link to {self.campaign}"
+
+    @classmethod
+    def issue(cls, campaign, days=DEFAULT_DAYS):
+        return cls.objects.create(campaign=campaign, expires=timezone.now() + timedelta(days=days))
+
+    def get_absolute_url(self):
+        return reverse("join", args=[self.token])
+
+    @property
+    def expired(self):
+        return self.expires <= timezone.now()
 
 
 class Character(models.Model):

@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import systems
-from characters import access, backup
+from characters import access, backup, joining
 from characters.forms import NotesForm, SkillFormSet
 from characters.models import ApiToken, Campaign, Character
 from combat import commands
@@ -41,7 +41,7 @@ def new_campaign(request):
         return redirect("home")
     rules = house_rules.toggle_keys(system) if request.POST.get("house_rules") else []
     campaign = Campaign.objects.create(name=name, system=system, gm=request.user, house_rules=rules)
-    messages.success(request, f"{campaign.name} is ready. Invite your players with the join link.")
+    messages.success(request, f"{campaign.name} is ready. Invite your players with a join link.")
     return redirect(campaign)
 
 
@@ -62,7 +62,7 @@ def campaign(request, pk):
             "is_gm": is_gm,
             "characters": characters,
             "encounters": campaign.encounters.all(),
-            "join_url": request.build_absolute_uri(f"/join/{campaign.join_token}/") if is_gm else None,
+            **(joining.invitations(request, campaign) if is_gm else {}),
         },
     )
 
@@ -79,17 +79,6 @@ def export_campaign(request, pk):
         content_type="application/json",
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
-
-
-@login_required
-def join(request, token):
-    campaign = get_object_or_404(Campaign, join_token=token)
-    if request.method == "POST":
-        if campaign.gm_id != request.user.pk:
-            campaign.players.add(request.user)
-            messages.success(request, f"You joined {campaign.name}. Claim your character below.")
-        return redirect(campaign)
-    return render(request, "characters/join.html", {"campaign": campaign})
 
 
 @login_required

@@ -1,7 +1,7 @@
 import pytest
 from django.test import Client
 
-from characters.models import ApiToken, Character
+from characters.models import ApiToken, Character, JoinLink
 from tests.factories import CharacterFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -24,8 +24,8 @@ def test_wrong_password_is_refused_with_a_message():
 
 def test_gm_sees_the_join_link_and_a_new_player_joins_and_claims_a_character(table):
     free = CharacterFactory(campaign=table.campaign, name="Elsa")
+    join_url = f"/join/{JoinLink.issue(table.campaign).token}/"
     page = table.client(table.gm).get(f"/campaigns/{table.campaign.pk}/").content.decode()
-    join_url = f"/join/{table.campaign.join_token}/"
     assert join_url in page
 
     newcomer = UserFactory(username="clara")
@@ -70,6 +70,7 @@ def test_admin_lists_every_model_searchable_and_filterable_by_system(table):
         "characters/campaign",
         "characters/character",
         "characters/apitoken",
+        "characters/joinlink",
         "combat/encounter",
         "combat/combatant",
         "combat/conditioninstance",

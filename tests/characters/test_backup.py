@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from django.core.management.color import no_style
 from django.db import connection
 
-from characters.models import ApiToken, Campaign, Character
+from characters.models import ApiToken, Campaign, Character, JoinLink
 from combat import commands
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.loading import KINDS, load
@@ -170,14 +170,28 @@ def test_rules_rows_with_other_ids_are_found_by_name_also_by_undo(campaign_in_pl
 def test_the_file_names_no_secrets_and_no_rules_ids(campaign_in_play):
     table = campaign_in_play
     ApiToken.issue(table.gm)
+    link = JoinLink.issue(table.campaign)
     data = json.loads(export(table.campaign))
     assert (data["format"], data["version"]) == ("wfrp-combat-tracker campaign", 1)
     text = json.dumps(data)
     assert "pbkdf2" not in text and "password" not in text and ApiToken.objects.get().digest not in text
+    assert link.token not in text
     anders = next(row for row in data["objects"] if row["fields"].get("name") == "Anders")
     assert ["wfrp4e", "Pistol"] in anders["fields"]["weapons"] and anders["fields"]["player"] == ["anna"]
     removal = next(row for row in data["objects"] if row["fields"].get("command") == "remove_condition")
     assert {"definition_id": ["wfrp4e", "Bleeding"]}.items() <= removal["fields"]["undo_state"]["conditions"][0].items()
+
+
+def test_a_file_from_before_join_links_is_imported_without_its_old_join_token(campaign_in_play, tmp_path):
+    data = json.loads(export(campaign_in_play.campaign))
+    campaign_row = next(row for row in data["objects"] if row["model"] == "characters.campaign")
+    campaign_row["fields"]["join_token"] = "an-old-invitation"
+    Campaign.objects.all().delete()
+
+    import_file(backup_with(data, tmp_path / "old.json"))
+
+    assert Campaign.objects.get().name == "Reikland"
+    assert not JoinLink.objects.exists()  # invitations are not restored: the GM sends new ones
 
 
 def rows_and_users():

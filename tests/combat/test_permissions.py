@@ -5,6 +5,7 @@ import json
 import pytest
 from django.test import Client
 
+from characters.models import JoinLink
 from combat.models import LogEntry
 
 pytestmark = pytest.mark.django_db
@@ -93,9 +94,10 @@ def test_player_campaign_page_hides_npcs_and_join_link(table):
     from tests.factories import CharacterFactory
 
     CharacterFactory(campaign=table.campaign, name="Secret Villain", is_npc=True)
+    link = JoinLink.issue(table.campaign)
     html = table.client(table.anna).get(f"/campaigns/{table.campaign.pk}/").content.decode()
     assert "Secret Villain" not in html
-    assert table.campaign.join_token not in html
+    assert link.token not in html and "Create a join link" not in html
 
 
 @pytest.mark.parametrize("body", [{"command": "no_such_command"}, {"command": "next_turn", "args": [1]}])
