@@ -1,4 +1,6 @@
-"""A campaign to a JSON file and back: `manage.py exportcampaign`, `manage.py importcampaign` and the GM's download.
+"""A campaign to a JSON file and back: `manage.py exportcampaign`, `manage.py importcampaign` and the GM's download;
+and one character to a JSON file and back into any campaign of its game system (the sheet's Download, Import a
+character, and Duplicate, which is an export imported at once).
 
 The rows are written by Django's serializer, so a new model field travels without changes here. Users and rules
 reference rows (weapons, armour, skills, condition definitions) are named by natural key (username; system and
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist
+from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
@@ -24,6 +26,7 @@ from django.db import IntegrityError, connection, transaction
 from characters.models import Campaign, Character, CharacterSkill
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.models import ConditionDefinition
+from rules.systems import GameSystem
 
 FORMAT = "wfrp-combat-tracker campaign"
 VERSION = 1
@@ -59,13 +62,16 @@ def export_campaign(campaign):
     """The campaign and everything in it, as the dict the backup file holds."""
     records = []
     for model, to_campaign in ROWS_OF_CAMPAIGN.items():
-        rows = model.objects.filter(**{to_campaign: campaign.pk}).order_by("pk")
-        records += serializers.serialize("python", rows, use_natural_foreign_keys=True)
+        records += _serialised(model.objects.filter(**{to_campaign: campaign.pk}).order_by("pk"))
     snapshot_rows = list(_snapshot_conditions(records))
     definitions = ConditionDefinition.objects.in_bulk({row["definition_id"] for row in snapshot_rows})
     for row in snapshot_rows:
         row["definition_id"] = list(definitions[row["definition_id"]].natural_key())
     return {"format": FORMAT, "version": VERSION, "objects": records}
+
+
+def _serialised(rows):
+    return serializers.serialize("python", rows, use_natural_foreign_keys=True)
 
 
 class _Encoder(DjangoJSONEncoder):
@@ -91,7 +97,11 @@ def import_campaign(data):
     usernames = sorted(key[0] for key in references.pop(get_user_model(), ()))
     definition_keys = {tuple(row["definition_id"]) for row in _snapshot_conditions(records)}
     references.setdefault(ConditionDefinition, set()).update(definition_keys)
-    _check_rules_data(references)
+    missing = _missing_rules_data(references)
+    if missing:
+        raise BackupError(
+            f"This database lacks rules data the campaign uses ({_some(missing)}): run manage.py loadrules first."
+        )
     _check_ids_free(records)
     try:
         with transaction.atomic():
@@ -142,12 +152,14 @@ def _natural_references(records):
             try:
                 field = model._meta.get_field(name)
             except FieldDoesNotExist:
-                raise BackupError(f"The backup file is damaged: {record['model']} has no field '{name}'.") from None
+                raise BackupError(f"The file is damaged: {record['model']} has no field '{name}'.") from None
             if not (field.is_relation and hasattr(field.related_model, "natural_key") and value):
                 continue
             keys = value if field.many_to_many else [value]
-            if not all(isinstance(key, list) for key in keys):
-                raise BackupError(f"The backup file is damaged: {record['model']} {name} should be named, not {value}.")
+            if not isinstance(keys, list) or not all(
+                isinstance(key, list) and all(isinstance(part, str) for part in key) for key in keys
+            ):
+                raise BackupError(f"The file is damaged: {record['model']} {name} should be named, not {value}.")
             references.setdefault(field.related_model, set()).update(tuple(key) for key in keys)
     return references
 
@@ -159,18 +171,20 @@ def _snapshot_conditions(records):
             yield from record["fields"]["undo_state"]["conditions"]
 
 
-def _check_rules_data(references):
+def _missing_rules_data(references, system=None):
+    """The named rows this database lacks (or, given a system, that are not of that system), as words."""
     missing = []
     for model, keys in references.items():
         for key in sorted(keys):
             try:
                 model.objects.get_by_natural_key(*key)
-            except ObjectDoesNotExist:
+            except (ObjectDoesNotExist, TypeError):  # TypeError: a key with too many or too few parts
+                found = False
+            else:
+                found = system is None or key[0] == system
+            if not found:
                 missing.append(f"{model._meta.verbose_name} {key[-1]} ({', '.join(key[:-1])})")
-    if missing:
-        raise BackupError(
-            f"This database lacks rules data the campaign uses ({_some(missing)}): run manage.py loadrules first."
-        )
+    return missing
 
 
 def _check_ids_free(records):
@@ -220,3 +234,107 @@ def _reset_id_sequences():
         with connection.cursor() as cursor:
             for statement in statements:
                 cursor.execute(statement)
+
+
+CHARACTER_FORMAT = "wfrp-combat-tracker character"
+# Where a character was and who played it belong to its old campaign: a character file leaves them out.
+LEFT_OUT = ("campaign", "player")
+CHARACTER_MODELS = {Character._meta.label_lower, CharacterSkill._meta.label_lower}
+# What a sheet calls the fields an import may find impossible values in.
+FIELD_WORDS = {"max_wounds": "wounds", "gm_notes": "GM notes", "advances": "skill advances"}
+CHARACTERISTIC_RANGE = range(0, 201)  # as the sheet form allows
+
+
+def export_character(character, with_gm_notes):
+    """One character with its skills, weapons and armour, as the dict a character file holds."""
+    records = _serialised(Character.objects.filter(pk=character.pk)) + _serialised(character.skills.order_by("pk"))
+    fields = records[0]["fields"]
+    for name in (*LEFT_OUT, *(() if with_gm_notes else ("gm_notes",))):
+        del fields[name]
+    return {"format": CHARACTER_FORMAT, "version": VERSION, "system": character.system, "objects": records}
+
+
+def import_character(data, campaign, owner=None, name=None):
+    """A new character in the campaign from a character file's dict: given an owner, a player character of theirs
+    without GM notes; else an unclaimed one, NPC or not as in the file. `name` renames it. Raises BackupError,
+    changing nothing, for a file of another game system, a damaged one, or one naming what the game lacks."""
+    character_record, skill_records = _character_records(data, campaign.system)
+    records = [character_record, *skill_records]
+    missing = _missing_rules_data(_natural_references(records), campaign.system)
+    if missing:
+        raise BackupError(f"The file names what this campaign's game does not have: {_some(missing)}.")
+    try:
+        rows = list(serializers.deserialize("python", records))
+    except DeserializationError:
+        raise BackupError("The character file is damaged: a value on the sheet is not what the sheet holds.") from None
+    character = rows[0].object
+    character.pk, character.campaign, character.player = None, campaign, owner
+    if owner is not None:
+        character.is_npc, character.gm_notes = False, ""
+    if name is not None:
+        character.name = name
+    _check_sheet(character, exclude=LEFT_OUT)
+    skills = [row.object for row in rows[1:]]
+    for skill in skills:
+        _check_sheet(skill, exclude=["character"])
+    if len({skill.skill_id for skill in skills}) < len(skills):
+        raise BackupError("The character file names a skill twice.")
+    with transaction.atomic():
+        character.save()
+        for field, related in rows[0].m2m_data.items():
+            getattr(character, field).set(related)
+        for skill in skills:
+            skill.pk, skill.character = None, character
+        CharacterSkill.objects.bulk_create(skills)
+    return character
+
+
+def _character_records(data, system):
+    """The file's character record and its skill records, once the envelope says it is a character file of the
+    campaign's game system."""
+    if not isinstance(data, dict) or data.get("format") != CHARACTER_FORMAT:
+        raise BackupError("This is not a character file of this tracker.")
+    if data.get("version") != VERSION:
+        version = data.get("version")
+        raise BackupError(f"This character file has version {version}; this tracker reads version {VERSION}.")
+    if data.get("system") != system:
+        made_for = GameSystem(data["system"]).label if data.get("system") in GameSystem.values else "another game"
+        raise BackupError(f"This character was made for {made_for}; this campaign plays {GameSystem(system).label}.")
+    records = data.get("objects")
+    if not isinstance(records, list) or not all(
+        isinstance(record, dict) and record.get("model") in CHARACTER_MODELS and isinstance(record.get("fields"), dict)
+        for record in records
+    ):
+        raise BackupError("The character file is damaged: it should hold a character and its skills only.")
+    characters = [record for record in records if record["model"] == "characters.character"]
+    if len(characters) != 1:
+        raise BackupError("The character file is damaged: it should hold exactly one character.")
+    character = copy.deepcopy(characters[0])
+    character["pk"] = None
+    for name in LEFT_OUT:
+        character["fields"].pop(name, None)
+    skills = [copy.deepcopy(record) for record in records if record is not characters[0]]
+    for skill in skills:
+        skill["pk"] = None
+        skill["fields"].pop("character", None)
+    return character, skills
+
+
+def _check_sheet(row, exclude):
+    """Refuse what no sheet holds: the model's own checks, and characteristics, traits, points and abilities as the
+    mappings the sheets read."""
+    bad = []
+    try:
+        row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        bad = list(error.message_dict)
+    if isinstance(row, Character):
+        characteristics = row.characteristics
+        if not isinstance(characteristics, dict) or not all(
+            type(value) is int and value in CHARACTERISTIC_RANGE for value in characteristics.values()
+        ):
+            bad.append("characteristics")
+        bad += [name for name in ("traits", "points", "abilities") if not isinstance(getattr(row, name), dict)]
+    if bad:
+        words = sorted({FIELD_WORDS.get(name, name) for name in bad})
+        raise BackupError(f"The character in this file has what no sheet holds ({', '.join(words)}).")
