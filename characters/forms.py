@@ -57,6 +57,7 @@ class CharacterForm(forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 3}),
             "gm_notes": forms.Textarea(attrs={"rows": 3}),
         }
+        error_messages = {"name": {"required": "Give the character a name."}}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,6 +83,12 @@ class CharacterForm(forms.ModelForm):
                 max_value=200,
                 initial=self.instance.characteristics.get(characteristic.name, 0),
                 help_text=characteristic.full_name,
+                error_messages={
+                    "required": f"Give {characteristic.name} a number.",
+                    "invalid": f"{characteristic.name} is a whole number.",
+                    "min_value": f"{characteristic.name} runs from 0 to 200.",
+                    "max_value": f"{characteristic.name} runs from 0 to 200.",
+                },
             )
             self.characteristic_names.append(characteristic.name)
 

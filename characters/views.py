@@ -1,7 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,11 +10,9 @@ from django.views.decorators.http import require_POST
 
 import systems
 from characters import access, backup, joining
-from characters.forms import NotesForm, SkillFormSet
+from characters.forms import NotesForm
 from characters.models import ApiToken, Campaign, Character
-from combat import commands
 from combat.models import Encounter
-from combat.snapshot import CHARACTER_FIELDS as POINTS
 from rules import house_rules
 from rules.systems import GameSystem
 
@@ -142,48 +139,6 @@ def edit_notes(request, pk):
     else:
         messages.error(request, "Notes not saved: " + " ".join(form.errors.get("notes", [])))
     return redirect("sheet", pk=character.pk)
-
-
-@login_required
-def edit_character(request, pk):
-    character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
-    system = character.campaign.system
-    CharacterForm = systems.get(system).character_form
-    data = request.POST if request.method == "POST" else None
-    form = CharacterForm(data, instance=character)
-    skills = SkillFormSet(data, instance=character, form_kwargs={"system": system}) if form.has_skills else None
-    if data is not None:
-        if form.is_valid() and (skills is None or skills.is_valid()):
-            with transaction.atomic():
-                fight = points_for_the_fight(character, form)
-                form.save()
-                if skills is not None:
-                    skills.save()
-                if fight:
-                    combatant, points = fight
-                    commands.execute(
-                        combatant.encounter, request.user, "set_points", {"combatant": combatant.pk, **points}
-                    )
-            messages.success(request, f"{character.name} saved.")
-            return redirect("sheet", pk=character.pk)
-    return render(request, "characters/edit.html", {"character": character, "form": form, "skills": skills})
-
-
-def points_for_the_fight(character, form):
-    """While the character fights, changed points go through its encounter's `set_points` command (logged and
-    undoable there) instead of straight into the sheet: returns (combatant, points) for the caller to run, or None."""
-    stored = Character.objects.get(pk=character.pk)
-    points = {
-        kind: form.cleaned_data[kind]
-        for kind in POINTS
-        if kind in form.cleaned_data and form.cleaned_data[kind] != getattr(stored, kind)
-    }
-    fighting = list(character.combatants.filter(encounter__status=Encounter.Status.ACTIVE).select_related("encounter"))
-    if not (points and fighting):
-        return None
-    for kind in points:
-        setattr(form.instance, kind, getattr(stored, kind))
-    return fighting[0], points
 
 
 @login_required

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import systems
-from characters import joining
+from characters import joining, sheets
 from characters import views as character_views
 from combat import api
 from combat import views as combat_views
@@ -18,6 +18,9 @@ urlpatterns = [
     path("campaigns/<int:pk>/", character_views.campaign, name="campaign"),
     path("campaigns/<int:pk>/export/", character_views.export_campaign, name="campaign-export"),
     path("campaigns/<int:pk>/house-rules/", character_views.campaign_house_rules, name="campaign-house-rules"),
+    path("campaigns/<int:pk>/characters/new/", sheets.new_character, name="new-character"),
+    path("campaigns/<int:pk>/npcs/new/", sheets.new_character, {"npc": True}, name="new-npc"),
+    path("campaigns/<int:pk>/characters/import/", sheets.import_character, name="import-character"),
     path("campaigns/<int:campaign_pk>/encounters/new/", combat_views.new_encounter, name="new-encounter"),
     path("campaigns/<int:pk>/join-links/", joining.create_link, name="join-link-create"),
     path("campaigns/<int:pk>/join-links/<int:link_pk>/revoke/", joining.revoke_link, name="join-link-revoke"),
@@ -25,7 +28,10 @@ urlpatterns = [
     path("characters/<int:pk>/claim/", character_views.claim, name="claim"),
     path("characters/<int:pk>/", character_views.sheet, name="sheet"),
     path("characters/<int:pk>/notes/", character_views.edit_notes, name="sheet-notes"),
-    path("characters/<int:pk>/edit/", character_views.edit_character, name="sheet-edit"),
+    path("characters/<int:pk>/edit/", sheets.edit_character, name="sheet-edit"),
+    path("characters/<int:pk>/duplicate/", sheets.duplicate_character, name="sheet-duplicate"),
+    path("characters/<int:pk>/delete/", sheets.delete_character, name="sheet-delete"),
+    path("characters/<int:pk>/download/", sheets.download_character, name="sheet-download"),
     path("encounters/<int:pk>/", combat_views.encounter, name="encounter"),
     path("encounters/<int:pk>/do/<str:name>/", combat_views.run_command, name="command"),
     path("encounters/<int:pk>/house-rules/", combat_views.house_rules, name="encounter-house-rules"),

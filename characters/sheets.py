@@ -1,0 +1,212 @@
+"""Character sheets made, changed, copied, deleted, downloaded and uploaded in the app.
+
+The GM makes player characters and NPCs and alone changes a sheet afterwards; a player makes their own character
+(then the GM takes over its sheet, and the player keeps their notes) and downloads or imports their own."""
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+import systems
+from characters import access, backup
+from characters.forms import SkillFormSet
+from characters.models import Campaign, Character
+from combat import commands
+from combat.models import Encounter
+from combat.snapshot import CHARACTER_FIELDS as POINTS
+
+MAX_FILE_BYTES = 1_000_000  # a character file is a few kilobytes; anything near this is not one
+COPY_SUFFIX = " (copy)"
+
+
+@login_required
+def new_character(request, pk, npc=False):
+    campaign = _campaign_of(request.user, pk)
+    is_gm = campaign.gm_id == request.user.pk
+    if npc and not is_gm:
+        raise PermissionDenied("Only the GM makes NPCs.")
+    character = Character(campaign=campaign, is_npc=npc, player=None if is_gm else request.user)
+    form, skills = _sheet_forms(request, character, is_gm)
+    if is_gm and not npc:
+        form.fields["player"] = forms.ModelChoiceField(
+            campaign.players.order_by("username"),
+            required=False,
+            label="Played by",
+            empty_label="Nobody yet: a player claims it",
+        )
+    if request.method == "POST" and _valid(form, skills):
+        with transaction.atomic():
+            if "player" in form.fields:
+                character.player = form.cleaned_data["player"]
+            _save(form, skills)
+        if is_gm:
+            messages.success(request, f"{character.name} is ready.")
+        else:
+            messages.success(request, f"{character.name} is yours. From now on the GM keeps the sheet.")
+        return redirect("sheet", pk=character.pk)
+    kind = "NPC" if npc else "character"
+    return render(
+        request,
+        "characters/edit.html",
+        {
+            "character": character,
+            "form": form,
+            "skills": skills,
+            "is_gm": is_gm,
+            "heading": f"New {kind}",
+            "button": f"Save {kind}",
+            "cancel": campaign.get_absolute_url(),
+        },
+    )
+
+
+@login_required
+def edit_character(request, pk):
+    character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
+    form, skills = _sheet_forms(request, character, is_gm=True)
+    if request.method == "POST" and _valid(form, skills):
+        with transaction.atomic():
+            fight = points_for_the_fight(character, form)
+            _save(form, skills)
+            if fight:
+                combatant, points = fight
+                commands.execute(combatant.encounter, request.user, "set_points", {"combatant": combatant.pk, **points})
+        messages.success(request, f"{character.name} saved.")
+        return redirect("sheet", pk=character.pk)
+    return render(
+        request,
+        "characters/edit.html",
+        {
+            "character": character,
+            "form": form,
+            "skills": skills,
+            "is_gm": True,
+            "heading": f"Edit {character.name}",
+            "button": "Save",
+            "cancel": reverse("sheet", args=[character.pk]),
+        },
+    )
+
+
+def _sheet_forms(request, character, is_gm):
+    """The system's sheet form and, if it has skills, the skills formset; a player never sees the GM's notes."""
+    system = character.campaign.system
+    data = request.POST if request.method == "POST" else None
+    form = systems.get(system).character_form(data, instance=character)
+    if not is_gm:
+        del form.fields["gm_notes"]
+    skills = SkillFormSet(data, instance=character, form_kwargs={"system": system}) if form.has_skills else None
+    return form, skills
+
+
+def _valid(form, skills):
+    return form.is_valid() and (skills is None or skills.is_valid())
+
+
+def _save(form, skills):
+    form.save()
+    if skills is not None:
+        skills.save()
+
+
+def points_for_the_fight(character, form):
+    """While the character fights, changed points go through its encounter's `set_points` command (logged and
+    undoable there) instead of straight into the sheet: returns (combatant, points) for the caller to run, or None."""
+    stored = Character.objects.get(pk=character.pk)
+    points = {
+        kind: form.cleaned_data[kind]
+        for kind in POINTS
+        if kind in form.cleaned_data and form.cleaned_data[kind] != getattr(stored, kind)
+    }
+    fighting = list(character.combatants.filter(encounter__status=Encounter.Status.ACTIVE).select_related("encounter"))
+    if not (points and fighting):
+        return None
+    for kind in points:
+        setattr(form.instance, kind, getattr(stored, kind))
+    return fighting[0], points
+
+
+@login_required
+@require_POST
+def duplicate_character(request, pk):
+    """A copy of every field, skill and piece of gear, unclaimed, an NPC if the original is one."""
+    character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
+    name = character.name[: Character._meta.get_field("name").max_length - len(COPY_SUFFIX)] + COPY_SUFFIX
+    try:
+        copy = backup.import_character(
+            backup.export_character(character, with_gm_notes=True), character.campaign, name=name
+        )
+    except backup.BackupError as error:
+        messages.error(request, f"{character.name} could not be copied: {error}")
+        return redirect("sheet", pk=character.pk)
+    messages.success(request, f"{copy.name} is a copy of {character.name}.")
+    return redirect("sheet", pk=copy.pk)
+
+
+@login_required
+def delete_character(request, pk):
+    """Asks first; the character's combatants stay in their encounters without a sheet (Combatant.character is
+    set to null), so no fight loses a combatant mid-round."""
+    character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
+    if request.method == "POST":
+        character.delete()
+        messages.success(request, f"{character.name} is deleted.")
+        return redirect(character.campaign)
+    encounters = Encounter.objects.filter(combatants__character=character).distinct().order_by("name")
+    return render(request, "characters/delete.html", {"character": character, "encounters": encounters})
+
+
+@login_required
+def download_character(request, pk):
+    character, role = access.character_for(request.user, pk)
+    data = backup.export_character(character, with_gm_notes=role == access.GM)
+    filename = f"{slugify(character.name) or 'character'}.json"
+    return HttpResponse(
+        backup.as_json(data),
+        content_type="application/json",
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    )
+
+
+@login_required
+@require_POST
+def import_character(request, pk):
+    """The GM's import keeps the file's NPC or player character, unclaimed; a player's becomes a character of theirs."""
+    campaign = _campaign_of(request.user, pk)
+    owner = None if campaign.gm_id == request.user.pk else request.user
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, "Choose a character file to import.")
+        return redirect(campaign)
+    if upload.size > MAX_FILE_BYTES:
+        messages.error(request, "That file is far too big to be a character file.")
+        return redirect(campaign)
+    try:
+        data = json.loads(upload.read())
+        character = backup.import_character(data, campaign, owner=owner)
+    except (ValueError, RecursionError):  # not JSON, not text
+        messages.error(request, "That file is not a character file of this tracker: nothing was imported.")
+        return redirect(campaign)
+    except backup.BackupError as error:
+        messages.error(request, f"{error} Nothing was imported.")
+        return redirect(campaign)
+    messages.success(request, f"{character.name} is imported.")
+    return redirect("sheet", pk=character.pk)
+
+
+def _campaign_of(user, pk):
+    """The campaign, to its GM and players; to anyone else it does not exist."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if not campaign.is_member(user):
+        raise Http404("No such campaign.")
+    return campaign
