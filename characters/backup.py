@@ -156,8 +156,9 @@ def _natural_references(records):
             if not (field.is_relation and hasattr(field.related_model, "natural_key") and value):
                 continue
             keys = value if field.many_to_many else [value]
+            # Lists once read from a file; tuples straight from the serializer (a duplicate never is a file).
             if not isinstance(keys, list) or not all(
-                isinstance(key, list) and all(isinstance(part, str) for part in key) for key in keys
+                isinstance(key, (list, tuple)) and all(isinstance(part, str) for part in key) for key in keys
             ):
                 raise BackupError(f"The file is damaged: {record['model']} {name} should be named, not {value}.")
             references.setdefault(field.related_model, set()).update(tuple(key) for key in keys)
