@@ -126,7 +126,7 @@ def test_bad_sheet_input_gets_a_message_and_changes_nothing(table, anders):
     form = edit_form(anders, characteristic_WS=-5, fortune=1)
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", form)
     assert response.status_code == 200
-    assert "Ensure this value is greater than or equal to 0" in text(response)
+    assert "WS runs from 0 to 200." in text(response)  # in the words of the sheet, not Django's
     anders.refresh_from_db()
     assert anders.characteristics["WS"] == 42 and anders.fortune == 2 and anders.skills.count() == 2
     # A weapon of another game system is not on offer.
