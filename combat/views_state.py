@@ -21,6 +21,8 @@ class Row:
     mine: bool
     turn: int
     sheet: object = None
+    dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
+    news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
 
     def __getattr__(self, name):
         return getattr(self.combatant, name)
@@ -61,6 +63,14 @@ class EncounterView:
         return bool(self.active and self.active.mine)
 
     @property
+    def up_next(self):
+        """Who acts after the active combatant, passing over those who take no turn; None when no one does."""
+        if self.active is None:
+            return None
+        at = self.rows.index(self.active)
+        return next((row for row in self.rows[at + 1 :] + self.rows[:at] if not row.dead), None)
+
+    @property
     def parts(self):
         """The system's template partials the generic screens include, by place ("gm_panels", ...)."""
         return self.system.partials
@@ -97,7 +107,40 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
         if system.generic_conditions:
             view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
     system.extend_view(view, everyone)
+    if not gm:
+        tell_news(view, hidden={c.pk for c in everyone if c.hidden})
     return view
+
+
+NEWS_LOOKBACK = 20
+# The arguments that name who a command is done to (not who does it), in the generic and the systems' commands.
+RECEIVING_ARGS = {"target", "targets", "blast_targets", "combatant", "patient", "ambushed", "enemy", "enemies"}
+
+
+def tell_news(view, hidden):
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
+    whose arguments name a combatant the player cannot see is passed over, as it might name them."""
+    mine = {row.pk: row for row in view.mine}
+    if not mine:
+        return
+    entries = view.encounter.log.filter(undone=False).exclude(user=view.user)[:NEWS_LOOKBACK]
+    for entry in entries:
+        named = set(named_ids(entry.args.values()))
+        if named & hidden:
+            continue
+        receivers = set(named_ids(value for key, value in entry.args.items() if key in RECEIVING_ARGS))
+        for pk in receivers & mine.keys():
+            if not mine[pk].news:
+                mine[pk].news = entry.message
+
+
+def named_ids(values):
+    """The whole numbers among logged arguments (ids, alone, in lists or comma-separated)."""
+    for value in values:
+        items = value if isinstance(value, list) else str(value).split(",")
+        for item in items:
+            if str(item).strip().isdigit():
+                yield int(item)
 
 
 def attach_sheets(rows, system):

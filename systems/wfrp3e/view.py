@@ -5,7 +5,8 @@ Fear or Terror calls for a check."""
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import conditions, fear, health, recharge, turn
+from rules.models import ConditionCard
+from systems.wfrp3e.commands import KEY, conditions, fear, health, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 
 
@@ -46,6 +47,16 @@ def extend(view, everyone):
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(sheet.toughness, row.henchmen_members, taken)
+    explain_held_cards(view.mine)
+
+
+def explain_held_cards(rows):
+    """The player's own condition cards with their texts, which the phone opens on a tap: [(name, tokens, text)]."""
+    held = {name for row in rows for name, _ in row.condition_cards}
+    cards = ConditionCard.objects.filter(system=KEY, name__in=held) if held else ConditionCard.objects.none()
+    texts = dict(cards.values_list("name", "description"))
+    for row in rows:
+        row.held_cards = [(name, tokens, texts.get(name, "")) for name, tokens in row.condition_cards]
 
 
 def stance_meter(row):
