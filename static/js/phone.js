@@ -41,7 +41,7 @@ function notice() {
   else document.title = encounterTitle;
 }
 
-document.addEventListener("htmx:oobAfterSwap", (event) => {
-  if (event.detail.target.id === "sheet" || event.detail.target.id === "strip") notice();
-});
+// After the new parts have settled (htmx puts a swapped part's new class in place only then): a push, an answer.
+document.addEventListener("htmx:wsAfterMessage", notice);
+document.addEventListener("htmx:afterSettle", notice);
 document.addEventListener("DOMContentLoaded", notice);
