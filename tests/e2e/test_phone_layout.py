@@ -146,7 +146,7 @@ def test_wfrp3e_phone_on_the_players_turn(storm, login):  # noqa: F811
     expect(bruno).to_have_title("The shrine on the hill")
     expect(bruno.locator("#active-name")).to_have_text(KATARINA)
 
-    staggered = bruno.locator(f"#my-condition-cards-{lukas} .condition-card", has_text="Staggered")
+    staggered = bruno.locator(f"#my-condition-cards-{lukas} details.condition-card", has_text="Staggered")
     staggered.locator("summary").click()
     expect(staggered.locator("p")).to_be_visible()
 
