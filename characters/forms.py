@@ -40,7 +40,37 @@ class NotesForm(forms.ModelForm):
         widgets = {"notes": forms.Textarea(attrs={"rows": 5})}
 
 
-class CharacterForm(forms.ModelForm):
+class NumbersInWords:
+    """Number fields' errors in the sheet's words ("Wounds must be 0 or more", "WS runs from 0 to 200"), never
+    Django's stock texts; set when the form is checked, so the fields a system's form adds get them too."""
+
+    def full_clean(self):
+        for field in self.fields.values():
+            if isinstance(field, forms.IntegerField):
+                number_in_words(field)
+        super().full_clean()
+
+
+def number_in_words(field):
+    label = field.label
+    low, high = field.min_value, field.max_value
+    if high is not None and high > 10**6:  # the database's own limit, not one a player would recognise
+        high = None
+    if low is not None and high is not None:
+        limits = f"{label} runs from {low} to {high}."
+    elif low is not None:
+        limits = f"{label} must be {low} or more."
+    else:
+        limits = f"{label} must be {high} or less."
+    field.error_messages.update(
+        required=f"Give {label} a number.",
+        invalid=f"{label} is a whole number.",
+        min_value=limits,
+        max_value=limits,
+    )
+
+
+class CharacterForm(NumbersInWords, forms.ModelForm):
     """Everything on a sheet, for the GM. Characteristics become one number field each; a game system's form
     (System.character_form) adds its own points."""
 
@@ -83,12 +113,6 @@ class CharacterForm(forms.ModelForm):
                 max_value=200,
                 initial=self.instance.characteristics.get(characteristic.name, 0),
                 help_text=characteristic.full_name,
-                error_messages={
-                    "required": f"Give {characteristic.name} a number.",
-                    "invalid": f"{characteristic.name} is a whole number.",
-                    "min_value": f"{characteristic.name} runs from 0 to 200.",
-                    "max_value": f"{characteristic.name} runs from 0 to 200.",
-                },
             )
             self.characteristic_names.append(characteristic.name)
 
@@ -115,7 +139,7 @@ class CharacterForm(forms.ModelForm):
         return super().save(commit)
 
 
-class SkillForm(forms.ModelForm):
+class SkillForm(NumbersInWords, forms.ModelForm):
     class Meta:
         model = CharacterSkill
         fields = ["skill", "advances"]

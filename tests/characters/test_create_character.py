@@ -130,7 +130,7 @@ def test_no_one_makes_characters_in_a_campaign_they_are_not_in(played):
     [
         ({"name": ""}, "Give the character a name."),
         ({"name": "   "}, "Give the character a name."),
-        ({"max_wounds": -1}, "Ensure this value is greater than or equal to 0"),
+        ({"max_wounds": -1}, "must be 0 or more."),
         ({"characteristic": 201}, "runs from 0 to 200."),
         ({"characteristic": -1}, "runs from 0 to 200."),
         ({"characteristic": "strong"}, "is a whole number."),

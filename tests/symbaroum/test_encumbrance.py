@@ -52,7 +52,7 @@ def test_the_gm_keeps_the_other_gear_on_the_form(symbaroum_table):
     assert gm.post(f"/characters/{ulrika.pk}/edit/", edit_form(ulrika, carried=6)).status_code == 302
     ulrika.refresh_from_db()
     assert ulrika.point("carried") == 6
-    assert "Enter a whole number" in text(gm.post(f"/characters/{ulrika.pk}/edit/", edit_form(ulrika, carried="x")))
+    assert "is a whole number." in text(gm.post(f"/characters/{ulrika.pk}/edit/", edit_form(ulrika, carried="x")))
 
 
 def test_the_extra_impedance_lowers_defence_in_a_fight(fight):

@@ -101,8 +101,8 @@ def test_an_empty_point_keeps_the_sheets_value(symbaroum_table):
         ({"abilities_text": "Iron Fist"}, "&quot;Iron Fist&quot;: give each ability its level, Novice, Adept, Master"),
         ({"abilities_text": "Iron Fist Grandmaster"}, "give each ability its level"),
         ({"traits_text": "Robust 4"}, "Trait levels run from I to III: Robust."),
-        ({"corruption_temporary": -1}, "Ensure this value is greater than or equal to 0"),
-        ({"experience": "lots"}, "Enter a whole number"),
+        ({"corruption_temporary": -1}, "runs from 0 to 999."),
+        ({"experience": "lots"}, "is a whole number."),
     ],
 )
 def test_bad_input_gets_a_message_and_changes_nothing(symbaroum_table, changes, message):

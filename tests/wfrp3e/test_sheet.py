@@ -114,7 +114,7 @@ def test_an_empty_counter_keeps_the_sheets_value(wfrp3e_table):
         ({"specialisations_text": "Swordplay: Rapier"}, "start with a skill of this game and a colon"),
         ({"specialisations_text": "Dodge"}, "start with a skill of this game and a colon"),
         ({"insanities_text": "(permanent)"}, "name it"),
-        ({"stress": -1}, "Ensure this value is greater than or equal to 0"),
+        ({"stress": -1}, "runs from 0 to 999."),
     ],
 )
 def test_bad_input_gets_a_message_and_changes_nothing(wfrp3e_table, changes, message):
