@@ -18,7 +18,7 @@ def error(message, status):
 
 
 def csrf_failure(request, reason=""):
-    """CSRF_FAILURE_VIEW: the API answers in JSON like its other errors; the pages keep Django's page."""
+    """CSRF_FAILURE_VIEW: the API answers in JSON like its other errors; the pages show templates/403_csrf.html."""
     if request.path_info.startswith("/api/"):
         return error(
             f"The CSRF check failed: {reason.rstrip('.')}. With a session login, send the X-CSRFToken header, "
