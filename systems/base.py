@@ -74,6 +74,11 @@ class System:
         """The initiative a character's combatant starts with, or None to leave it to the GM."""
         return None
 
+    def rolled_initiative(self, context, combatant):
+        """The initiative a character's combatant gets when it joins a running fight or the GM asks for it rolled:
+        what its sheet ranks it by, rolling nothing (ties are rolled off where it takes its place)."""
+        return self.initiative_rank(combatant)[0]
+
     def initiative_rank(self, combatant):
         """Scores the turn order sorts by, highest first, compared left to right."""
         return (combatant.initiative or 0,)

@@ -20,6 +20,8 @@ __all__ = [
     "undo",
 ]
 
+import re
+
 from django import forms
 
 from combat import snapshot
@@ -27,6 +29,7 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, Encounter, LogEntry
+from combat.words import counted
 from rules.engine.dice import TypedDice
 from rules.models import ConditionDefinition
 from systems.base import Happenings
@@ -40,6 +43,10 @@ def require_active(context):
 # --- combatants -------------------------------------------------------------------------------------
 
 
+MOST_AT_ONCE = 20
+HOW_MANY = f"Add from 1 to {MOST_AT_ONCE} at a time."
+
+
 class AddCombatantArgs(Args):
     character = WholeNumberField(required=False)
     name = TextField(required=False, max_length=120)
@@ -48,6 +55,14 @@ class AddCombatantArgs(Args):
     wounds = WholeNumberField(required=False, min_value=0, max_value=10_000)
     initiative = WholeNumberField(required=False, min_value=-1000, max_value=1000)
     hidden = YesNoField()
+    count = WholeNumberField(
+        required=False,
+        min_value=1,
+        max_value=MOST_AT_ONCE,
+        label="How many",
+        error_messages={"invalid": HOW_MANY, "range": HOW_MANY},
+    )
+    roll = YesNoField(help_text="Roll each newcomer's initiative (always done once the fight has started).")
 
     def clean_character(self):
         pk = self.cleaned_data.get("character")
@@ -66,42 +81,88 @@ class AddCombatantArgs(Args):
 
 
 @command(AddCombatantArgs)
-def add_combatant(context, character, name, side, max_wounds, wounds, initiative, hidden):
+def add_combatant(context, character, name, side, max_wounds, wounds, initiative, hidden, count=None, roll=False):
+    """One combatant, or `count` of the same (three Orcs from the campaign's Orc), each with its own wounds and, when
+    the fight runs or the GM asks, its own rolled initiative, placed in the order one after the other."""
+    count = count or 1
+    rolls_initiative = False
     if character:
         name = name or character.name
         max_wounds = max_wounds or context.system.wound_threshold(character)
         if wounds is None:
             wounds = context.system.starting_wounds(character, max_wounds)
         side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
+        rolls_initiative = initiative is None and (roll or context.encounter.status == Encounter.Status.ACTIVE)
         if initiative is None:
             initiative = context.system.starting_initiative(character)
     wounds = max_wounds if wounds is None else min(wounds, max_wounds)
     ordered = context.ordered()
-    combatant = Combatant.objects.create(
-        encounter=context.encounter,
-        character=character,
-        name=name,
-        side=side or Combatant.Side.ADVERSARY,
-        initiative=initiative,
-        position=len(ordered),
-        wounds=wounds,
-        max_wounds=max_wounds,
-        hidden=hidden,
-    )
-    context.combatants.append(combatant)
-    place, rolls = (
-        (len(ordered), {}) if initiative is None else context.system.initiative_place(context, ordered, combatant)
-    )
-    renumber(context, ordered[:place] + [combatant] + ordered[place:])  # saves the newcomer's place if it moved
+    newcomers = [
+        Combatant(
+            encounter=context.encounter,
+            character=character,
+            name=numbered,
+            side=side or Combatant.Side.ADVERSARY,
+            initiative=initiative,
+            position=len(ordered) + index,
+            wounds=wounds,
+            max_wounds=max_wounds,
+            hidden=hidden,
+        )
+        for index, numbered in enumerate(copy_names(context, name, count))
+    ]
+    for combatant in newcomers:
+        if rolls_initiative:
+            combatant.initiative = context.system.rolled_initiative(context, combatant)
+    Combatant.objects.bulk_create(newcomers)
+    context.combatants.extend(newcomers)
+    rolls = {}
+    for combatant in newcomers:
+        place, rolled = (
+            (len(ordered), {})
+            if combatant.initiative is None
+            else context.system.initiative_place(context, ordered, combatant)
+        )
+        ordered = ordered[:place] + [combatant] + ordered[place:]
+        rolls.update(rolled)
+    renumber(context, ordered)  # saves the newcomers' places where they moved
     hidden_note = " (hidden)" if hidden else ""
     if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
-        # Everyone had left a running fight: the newcomer's turn, as the turn always belongs to someone.
-        context.encounter.active = combatant
-        hidden_note += "; it is their turn"
-    return f"{name} joins the fight{hidden_note}.{roll_offs_note(context, rolls)}", {
-        "combatant": combatant.pk,
+        # Everyone had left a running fight: the first newcomer's turn, as the turn always belongs to someone.
+        context.encounter.active = newcomers[0]
+        hidden_note += f"; it is {newcomers[0].name}'s turn" if count > 1 else "; it is their turn"
+    names = ", ".join(c.name for c in newcomers)
+    if count > 1:
+        joined = f"{counted(count, name)} join the fight{hidden_note}: {names}."
+    else:
+        joined = f"{names} joins the fight{hidden_note}."
+    return f"{joined}{roll_offs_note(context, rolls)}", {
+        "combatant": newcomers[0].pk,
+        "combatants": [c.pk for c in newcomers],
+        "initiatives": [c.initiative for c in newcomers],
         "roll_offs": roll_offs_result(rolls),
     }
+
+
+def copy_names(context, name, count):
+    """The names of `count` copies of `name`: "Orc 1", "Orc 2", ... numbered on from the "Orc N" already in the
+    fight, so a second band of Orcs does not repeat the first's numbers. One alone keeps its name unless numbered
+    ones exist."""
+    numbers = [
+        int(number)
+        for c in context.combatants
+        if c.name.startswith(f"{name} ") and re.fullmatch("[0-9]{1,9}", number := c.name[len(name) + 1 :])
+    ]
+    if count == 1 and not numbers:
+        return [name]
+    first = max(numbers, default=0) + 1
+    return [with_number(name, number) for number in range(first, first + count)]
+
+
+def with_number(name, number):
+    """ "Orc 4", the name cut short where the number would not fit a combatant's name."""
+    suffix = f" {number}"
+    return name[: Combatant._meta.get_field("name").max_length - len(suffix)] + suffix
 
 
 @command(CombatantArgs)

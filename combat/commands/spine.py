@@ -304,7 +304,8 @@ class Outcome:
 def describe_errors(form):
     parts = []
     for name, errors in form.errors.items():
-        label = "" if name == "__all__" else f"{name}: "
+        # A field's label is what the GM's form calls it ("How many"); the argument's name serves otherwise.
+        label = "" if name == "__all__" else f"{form.fields[name].label or name}: "
         parts.append(label + " ".join(errors))
     return "; ".join(parts)
 

@@ -47,6 +47,9 @@ class Wfrp3e(System):
         agility = combatant.character.characteristic("Ag") if combatant.character_id else 0
         return (combatant.initiative or 0, agility)
 
+    def rolled_initiative(self, context, combatant):
+        return initiative.rolled_by_the_tracker(context, combatant)
+
     def initiative_order(self, context, ranks):
         return wfrp3e.initiative_order(ranks, lambda key: context.dice.d(10))
 

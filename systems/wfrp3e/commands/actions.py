@@ -11,12 +11,12 @@ from combat.commands.fields import TextField, WholeNumberField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
+from combat.words import counted
 from rules.engine import wfrp3e
 from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, health, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
-    counted,
     held_conditions,
     on_phones,
     pool_entry,

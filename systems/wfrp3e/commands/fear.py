@@ -5,10 +5,11 @@ rolls the pool) and applies what failing and the banes cost."""
 
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, conditions, health, turn
 from systems.wfrp3e.commands.counters import add_to
-from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, sheet_of, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, sheet_of, skill_pool
 
 __all__ = ["fear_check", "face_fear"]
 

@@ -8,11 +8,12 @@ from django import forms
 
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CommandError
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
 from systems.wfrp3e.commands.health import health_of
-from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
 from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, TEMPORARY
 
 __all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]

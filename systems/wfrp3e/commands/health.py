@@ -5,9 +5,10 @@ wounds taken are `max_wounds - wounds`. Critical wounds and the two states live 
 (`health`), the sheet's own count of criticals being where a character starts. An action's attack, an enemy's
 strain and the GM's damage by hand all wound through `suffer`."""
 
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands.counters import add_to, counter
-from systems.wfrp3e.commands.pools import counted, sheet_of
+from systems.wfrp3e.commands.pools import sheet_of
 
 
 def health_of(context, combatant):

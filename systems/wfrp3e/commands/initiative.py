@@ -29,6 +29,13 @@ def ask_initiative(context, combatant):
     return f"{combatant.name} checks Agility for initiative.", {"prompt": entry["id"]}
 
 
+def rolled_by_the_tracker(context, combatant):
+    """The successes of the combatant's initiative check as the tracker rolls it, for a newcomer the GM adds
+    without asking for the check on a phone."""
+    symbols, _ = rolled_symbols(context, wfrp3e.initiative_check(characteristic(combatant, "Ag")), {})
+    return wfrp3e.resolve(symbols).successes
+
+
 class InitiativeCheckArgs(SymbolArgs):
     answers = "roll_initiative_check"
 

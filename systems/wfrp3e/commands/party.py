@@ -8,10 +8,11 @@ from combat.commands.fields import WholeNumberField
 from combat.commands.prompts import PromptArgs
 from combat.commands.spine import Args, CommandError
 from combat.models import LogEntry
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, turn
-from systems.wfrp3e.commands.pools import DIE_WORDS, counted, pool_entry
+from systems.wfrp3e.commands.pools import DIE_WORDS, pool_entry
 
 __all__ = ["award_fortune", "spend_fortune", "shift_tension"]
 

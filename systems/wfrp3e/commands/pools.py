@@ -35,13 +35,6 @@ def percent(probability):
     return f"{float(probability) * 100:.1f}"
 
 
-def counted(count, noun):
-    """ "1 net success", "2 boons": a count with its noun in the number the count wants."""
-    if count == 1:
-        return f"{count} {noun}"
-    return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
-
-
 def pool_summary(pool):
     """ "3 characteristic, 1 reckless, 1 challenge": the dice of a pool, in the contract's order."""
     return ", ".join(f"{count} {DIE_WORDS[kind]}" for kind, count in pool.items() if count) or "no dice"

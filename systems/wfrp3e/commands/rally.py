@@ -12,11 +12,12 @@ from combat.commands.fields import OneOfField, TextField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CombatantArgs, CommandError, OwnCombatantArgs
 from combat.models import Encounter
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, health, initiative, recharge, turn
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
-from systems.wfrp3e.commands.pools import SymbolArgs, counted, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
 
 __all__ = [
     "rally",

@@ -5,11 +5,11 @@ whose steps run by themselves when the turn passes on, each change a line in the
 from combat.commands.fields import OneOfField, WholeNumberField, YesNoField
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
+from combat.words import counted
 from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, health, recharge
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
-from systems.wfrp3e.commands.pools import counted
 
 __all__ = ["shift_stance", "manoeuvre"]
 

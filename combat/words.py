@@ -1,0 +1,8 @@
+"""Words the log and the screens share across systems."""
+
+
+def counted(count, noun):
+    """ "1 net success", "2 boons", "3 Orcs": a count with its noun in the number the count wants."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
