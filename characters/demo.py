@@ -1,6 +1,7 @@
 """The demo campaigns `make run` starts with: a WFRP 4e ambush with four player characters and six NPCs, a
-Symbaroum expedition with four player characters and five creatures fighting on the road, and a WFRP 3e campaign
-with four player characters, two creatures and a henchmen group (sheets only: its turns are still to come)."""
+Symbaroum expedition with four player characters and five creatures fighting on the road, and a WFRP 3e fight of
+four player characters against two creatures and a henchmen group. Each campaign also keeps a few statted
+creatures in no fight, its library for the GM to add several of at once."""
 
 import random
 
@@ -87,6 +88,14 @@ NPCS = [
     ),
 ]
 
+# The campaign's creature library: statted NPCs in no fight, for the GM to add several at once ("3 × Orc").
+CREATURES = [
+    ("Orc", 12, {"WS": 40, "BS": 25, "S": 35, "T": 45, "I": 25, "Ag": 30, "Dex": 20, "Int": 20, "WP": 30, "Fel": 20}),
+    ("Goblin", 8, {"WS": 28, "BS": 35, "S": 25, "T": 30, "I": 40, "Ag": 35, "Dex": 30, "Int": 25, "WP": 25, "Fel": 20}),
+    ("Gor Beastman", 15, {"WS": 42, "BS": 20, "S": 40, "T": 42, "I": 35, "Ag": 35, "Dex": 20, "Int": 20, "WP": 25,
+                          "Fel": 15}),
+]  # fmt: skip
+
 
 # Skills (advances), weapons, armour and Fate/Fortune/Resilience/Resolve: made-up but plausible.
 KIT = {
@@ -144,6 +153,9 @@ KIT = {
         [],
         None,
     ),
+    "Orc": ({"Melee (Basic)": 10, "Intimidate": 10}, ["Hand Weapon", "Shield"], ["Leather Jack"], None),
+    "Goblin": ({"Ranged (Bow)": 10, "Dodge": 10, "Stealth": 10}, ["Spear", "Shortbow"], [], None),
+    "Gor Beastman": ({"Melee (Basic)": 12, "Dodge": 5, "Intimidate": 5}, ["Hand Weapon", "Shield"], [], None),
     "Bandit captain Ulrike": (
         {"Melee (Fencing)": 10, "Ranged (Blackpowder)": 5, "Dodge": 10, "Leadership": 10, "Cool": 5},
         ["Rapier", "Pistol"],
@@ -197,7 +209,11 @@ def seed(rng=None):
         Character.objects.create(campaign=campaign, name=name, is_npc=True, max_wounds=wounds, characteristics=stats)
         for name, wounds, stats in NPCS
     ]
-    for character in characters:
+    creatures = [
+        Character.objects.create(campaign=campaign, name=name, is_npc=True, max_wounds=wounds, characteristics=stats)
+        for name, wounds, stats in CREATURES
+    ]
+    for character in characters + creatures:
         equip(character)
     encounter = Encounter.objects.create(campaign=campaign, name=ENCOUNTER)
     gm = users["gm"]
@@ -338,6 +354,43 @@ SYMBAROUM_CHARACTERS = [
         {"Sorcery": "Adept", "Unholy Aura": "Novice"},
         {},
         {"corruption_permanent": 8},
+    ),
+    # The campaign's creature library, in no fight: goblins, a robber and a blight-touched hound to add by the handful.
+    (
+        None,
+        "Goblin",
+        10,
+        {"Accurate": 10, "Cunning": 9, "Discreet": 13, "Persuasive": 5, "Quick": 13, "Resolute": 7, "Strong": 7,
+         "Vigilant": 10},
+        ["Spear"],
+        [],
+        {},
+        {},
+        {},
+    ),
+    (
+        None,
+        "Robber",
+        11,
+        {"Accurate": 11, "Cunning": 9, "Discreet": 10, "Persuasive": 7, "Quick": 10, "Resolute": 9, "Strong": 11,
+         "Vigilant": 13},
+        ["Sword", "Shield"],
+        ["Leather Armour"],
+        {},
+        {},
+        {},
+    ),
+    (
+        None,
+        "Blight Hound",
+        10,
+        {"Accurate": 11, "Cunning": 5, "Discreet": 10, "Persuasive": 5, "Quick": 13, "Resolute": 7, "Strong": 10,
+         "Vigilant": 15},
+        ["Unarmed"],
+        [],
+        {},
+        {"Natural Weapon": 1},
+        {},
     ),
     (
         None,
@@ -489,6 +542,34 @@ WFRP3E_CHARACTERS = [
         {"Henchmen": 5, "Aggression": 1},
         {},
     ),
+    # The campaign's creature library, in no fight: for the GM to add by the handful.
+    (
+        None,
+        "Orc",
+        12,
+        {"St": 4, "To": 4, "Ag": 2, "Int": 1, "WP": 2, "Fel": 1},
+        {"Weapon Skill": 1},
+        {"Aggression": 2, "Expertise": 1},
+        {},
+    ),
+    (
+        None,
+        "Ungor Beastman",
+        9,
+        {"St": 3, "To": 3, "Ag": 3, "Int": 1, "WP": 2, "Fel": 1},
+        {"Weapon Skill": 1, "Ballistic Skill": 1},
+        {"Aggression": 1, "Cunning": 1, "Expertise": 1},
+        {},
+    ),
+    (
+        None,
+        "Goblin Band",
+        None,  # its Toughness times its size
+        {"St": 2, "To": 2, "Ag": 3, "Int": 2, "WP": 2, "Fel": 1},
+        {"Ballistic Skill": 1},
+        {"Henchmen": 4, "Cunning": 1},
+        {},
+    ),
 ]  # fmt: skip
 
 
@@ -524,7 +605,7 @@ def seed_wfrp3e():
 def wfrp3e_encounter(campaign, gm):
     """The party against a beastman and a goblin mob at the mill, the sorcerer hidden, round 1 begun."""
     encounter = Encounter.objects.create(campaign=campaign, name=WFRP3E_ENCOUNTER)
-    for character in campaign.characters.order_by("pk"):
+    for character in campaign.characters.filter(name__in=WFRP3E_INITIATIVE).order_by("pk"):
         added = commands.add_combatant(encounter, gm, character=character.pk, hidden=character.name == WFRP3E_HIDDEN)
         commands.set_initiative(
             encounter, gm, combatant=added.result["combatant"], value=WFRP3E_INITIATIVE[character.name]

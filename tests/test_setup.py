@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from characters import demo
 from characters.models import Campaign, Character
+from combat import commands
+from combat.creation import create_encounter
 from combat.models import Encounter
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +25,7 @@ def test_demo_seed_builds_an_encounter_with_four_player_characters_and_six_npcs(
     assert "gm" in capsys.readouterr().out
     campaign = Campaign.objects.get(system="wfrp4e")
     assert Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False).count() == 4
-    assert Character.objects.filter(campaign=campaign, is_npc=True).count() == 6
+    assert Character.objects.filter(campaign=campaign, is_npc=True).count() == 6 + len(demo.CREATURES)
     encounter = Encounter.objects.get(name="Ambush at the ford")
     assert encounter.combatants.count() == 10 and encounter.status == "active" and encounter.house_rules == []
     house = Encounter.objects.get(name="Bridge toll (house rules)")
@@ -37,12 +40,27 @@ def test_demo_seed_builds_a_symbaroum_campaign_with_players_and_creatures():
     campaign = Campaign.objects.get(system="symbaroum")
     assert "ammunition_countdown" in campaign.house_rules and "variant" not in campaign.house_rules
     players = Character.objects.filter(campaign=campaign, is_npc=False, player__isnull=False)
-    assert players.count() == 4 and Character.objects.filter(campaign=campaign, is_npc=True).count() == 5
+    assert players.count() == 4 and Character.objects.filter(campaign=campaign, is_npc=True).count() == 5 + 3
     assert all(sum(c.characteristics.values()) == 80 for c in players)
     troll = Character.objects.get(campaign=campaign, name="Arch Troll Grumm")
     assert troll.traits["Regeneration"] == 2 and troll.weapons.get().damage_label == "1d4"
     ulrika = Character.objects.get(campaign=campaign, name="Ulrika Vinterdotter")
     assert ulrika.abilities["Marksman"] == "Adept" and {w.name for w in ulrika.weapons.all()} == {"Longbow", "Dagger"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["wfrp4e", "symbaroum", "wfrp3e"])
+def test_each_demo_campaign_keeps_a_creature_library_ready_for_three_at_once(system):
+    call_command("loadrules")
+    call_command("seeddemo")
+    campaign = Campaign.objects.get(system=system)
+    library = list(campaign.characters.filter(is_npc=True, combatants__isnull=True))
+    assert len(library) >= 3 and all(creature.characteristics for creature in library)
+    encounter = create_encounter(campaign.gm, "Practice", campaign_id=campaign.pk)
+    creature = library[0]
+    outcome = commands.add_combatant(encounter, campaign.gm, character=creature.pk, count=3)
+    assert outcome.message.startswith(f"3 {creature.name}")
+    assert [c.name for c in encounter.combatants.order_by("pk")] == [f"{creature.name} {n}" for n in (1, 2, 3)]
 
 
 def test_check_deploy_is_clean_with_production_settings():
