@@ -24,7 +24,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
 
 from characters.models import Campaign, Character, CharacterSkill
-from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+from combat.models import Combatant, CombatantGroup, ConditionInstance, Encounter, LogEntry
 from rules.models import ConditionDefinition
 from rules.systems import GameSystem
 
@@ -41,6 +41,7 @@ ROWS_OF_CAMPAIGN = {
     Combatant: "encounter__campaign",
     ConditionInstance: "combatant__encounter__campaign",
     LogEntry: "encounter__campaign",
+    CombatantGroup: "campaign",
 }
 MODELS = list(ROWS_OF_CAMPAIGN)
 # Fields that files written by earlier versions of the tracker hold and the models no longer have, skipped on import:

@@ -59,6 +59,7 @@ def campaign(request, pk):
             "is_gm": is_gm,
             "characters": characters,
             "encounters": campaign.encounters.all(),
+            "groups": campaign.combatant_groups.all() if is_gm else (),
             **(joining.invitations(request, campaign) if is_gm else {}),
         },
     )

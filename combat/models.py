@@ -141,3 +141,20 @@ class LogEntry(models.Model):
 
     def __str__(self):
         return f"#{self.version} {self.message}"
+
+
+class CombatantGroup(models.Model):
+    """A band the GM saved from an encounter to start others with: each member as it joined, at full wounds."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="combatant_groups")
+    name = models.CharField(max_length=120)
+    members = models.JSONField(
+        default=list, help_text='[{"character": id or null, "name", "side", "hidden", "max_wounds"}, ...]'
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name

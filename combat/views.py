@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from characters.models import Campaign
 from combat import commands, views_state
-from combat.creation import EncounterCreationError, create_encounter
+from combat.creation import EncounterCreationError, create_encounter, group_members
 from combat.models import Encounter
 from combat.rendering import live_fragments, page_template
 from rules import house_rules as rules
@@ -92,8 +92,10 @@ def house_rules(request, pk):
 @require_POST
 def new_encounter(request, campaign_pk):
     campaign = get_object_or_404(Campaign, pk=campaign_pk, gm=request.user)
+    group = request.POST.get("group", "")
     try:
-        created = create_encounter(request.user, request.POST.get("name", ""), campaign_id=campaign.pk)
+        members = group_members(campaign, group) if group else ()
+        created = create_encounter(request.user, request.POST.get("name", ""), campaign_id=campaign.pk, members=members)
     except EncounterCreationError as exc:
         messages.error(request, str(exc))
         return redirect(campaign)

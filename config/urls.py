@@ -5,7 +5,7 @@ from django.urls import path
 import systems
 from characters import joining, sheets
 from characters import views as character_views
-from combat import api
+from combat import api, group_views
 from combat import views as combat_views
 
 urlpatterns = [
@@ -35,6 +35,9 @@ urlpatterns = [
     path("encounters/<int:pk>/", combat_views.encounter, name="encounter"),
     path("encounters/<int:pk>/do/<str:name>/", combat_views.run_command, name="command"),
     path("encounters/<int:pk>/house-rules/", combat_views.house_rules, name="encounter-house-rules"),
+    path("encounters/<int:pk>/duplicate/", group_views.duplicate, name="encounter-duplicate"),
+    path("encounters/<int:pk>/save-group/", group_views.save_as_group, name="encounter-save-group"),
+    path("groups/<int:pk>/delete/", group_views.delete_group, name="group-delete"),
     path("api/encounters/", api.encounters, name="api-encounters"),
     path("api/encounters/<int:pk>/", api.encounter_state, name="api-encounter"),
     path("api/encounters/<int:pk>/commands/", api.encounter_command, name="api-command"),
