@@ -14,7 +14,6 @@ from characters.forms import NotesForm
 from characters.models import ApiToken, Campaign, Character
 from combat.models import Encounter
 from rules import house_rules
-from rules.systems import GameSystem
 
 
 @login_required
@@ -25,7 +24,7 @@ def home(request):
         .prefetch_related("encounters")
         .distinct()
     )
-    return render(request, "characters/home.html", {"campaigns": campaigns, "systems": GameSystem.choices})
+    return render(request, "characters/home.html", {"campaigns": campaigns, "systems": systems.offered()})
 
 
 @login_required
@@ -33,8 +32,13 @@ def home(request):
 def new_campaign(request):
     """The user becomes the GM of a new campaign; "house rules" switches every toggle of its system on."""
     name, system = request.POST.get("name", "").strip(), request.POST.get("system", "")
-    if not name or len(name) > 120 or system not in GameSystem.values:
-        messages.error(request, "Give the campaign a name (at most 120 characters) and a game system.")
+    offered = dict(systems.offered())
+    if not name or len(name) > 120 or system not in offered:
+        messages.error(
+            request,
+            "Give the campaign a name (at most 120 characters) and one of the game systems offered: "
+            f"{', '.join(offered.values())}.",
+        )
         return redirect("home")
     rules = house_rules.toggle_keys(system) if request.POST.get("house_rules") else []
     campaign = Campaign.objects.create(name=name, system=system, gm=request.user, house_rules=rules)

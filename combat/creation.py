@@ -5,11 +5,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
+import systems
 from characters.models import Campaign
 from combat.commands.fields import LARGEST, storable_text, whole_number
 from combat.models import Combatant, CombatantGroup, Encounter
 from rules.house_rules import normalise
-from rules.systems import GameSystem
 
 NAME_LENGTH = Encounter._meta.get_field("name").max_length
 
@@ -34,8 +34,10 @@ def create_encounter(user, name, system=None, house_rules=(), campaign_id=None, 
         if system not in (None, campaign.system):
             raise EncounterCreationError(f"Campaign {campaign.name} plays {campaign.system}, not {system}.")
         system = campaign.system
-    elif system not in GameSystem.values:
-        raise EncounterCreationError(f"system must be one of: {', '.join(GameSystem.values)}.")
+    else:
+        offered = [key for key, _ in systems.offered()]  # a list: a JSON list or object as `system` is not hashable
+        if system not in offered:
+            raise EncounterCreationError(f"system must be one of: {', '.join(offered)}.")
     try:
         house_rules = normalise(system, list(house_rules) if isinstance(house_rules, tuple) else house_rules)
     except ValueError as exc:
