@@ -62,7 +62,7 @@ class AddCombatantArgs(Args):
         label="How many",
         error_messages={"invalid": HOW_MANY, "range": HOW_MANY},
     )
-    roll = YesNoField(help_text="Roll each newcomer's initiative (always done once the fight has started).")
+    roll = YesNoField(help_text="Roll each newcomer's initiative (an NPC joining a running fight always rolls).")
 
     def clean_character(self):
         pk = self.cleaned_data.get("character")
@@ -83,7 +83,7 @@ class AddCombatantArgs(Args):
 @command(AddCombatantArgs)
 def add_combatant(context, character, name, side, max_wounds, wounds, initiative, hidden, count=None, roll=False):
     """One combatant, or `count` of the same (three Orcs from the campaign's Orc), each with its own wounds and, when
-    the fight runs or the GM asks, its own rolled initiative, placed in the order one after the other."""
+    an NPC joins a running fight or the GM asks, its own rolled initiative, placed in the order one after the other."""
     count = count or 1
     rolls_initiative = False
     if character:
@@ -92,7 +92,9 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
         if wounds is None:
             wounds = context.system.starting_wounds(character, max_wounds)
         side = side or (Combatant.Side.ADVERSARY if character.is_npc else Combatant.Side.ALLY)
-        rolls_initiative = initiative is None and (roll or context.encounter.status == Encounter.Status.ACTIVE)
+        # An NPC joining a running fight rolls at once; a player character's roll is the player's, unless the GM asks.
+        running = context.encounter.status == Encounter.Status.ACTIVE
+        rolls_initiative = initiative is None and (roll or (running and character.is_npc))
         if initiative is None:
             initiative = context.system.starting_initiative(character)
     wounds = max_wounds if wounds is None else min(wounds, max_wounds)
@@ -111,8 +113,8 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
         )
         for index, numbered in enumerate(copy_names(context, name, count))
     ]
-    for combatant in newcomers:
-        if rolls_initiative:
+    if rolls_initiative:
+        for combatant in newcomers:
             combatant.initiative = context.system.rolled_initiative(context, combatant)
     Combatant.objects.bulk_create(newcomers)
     context.combatants.extend(newcomers)
@@ -124,13 +126,15 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
             else context.system.initiative_place(context, ordered, combatant)
         )
         ordered = ordered[:place] + [combatant] + ordered[place:]
-        rolls.update(rolled)
+        for pk, values in rolled.items():  # one copy may roll off against several of the others
+            rolls.setdefault(pk, []).extend(values)
     renumber(context, ordered)  # saves the newcomers' places where they moved
     hidden_note = " (hidden)" if hidden else ""
     if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
         # Everyone had left a running fight: the first newcomer's turn, as the turn always belongs to someone.
-        context.encounter.active = newcomers[0]
-        hidden_note += f"; it is {newcomers[0].name}'s turn" if count > 1 else "; it is their turn"
+        first = next(c for c in ordered if c in newcomers)
+        context.encounter.active = first
+        hidden_note += f"; it is {first.name}'s turn" if count > 1 else "; it is their turn"
     names = ", ".join(c.name for c in newcomers)
     if count > 1:
         joined = f"{counted(count, name)} join the fight{hidden_note}: {names}."

@@ -165,6 +165,19 @@ def test_wfrp3e_beastmen_each_roll_their_own_initiative_check(rules_data):
     assert order == [("Beastman 2", 3), ("Beastman 3", 2), ("Watchman", 1), ("Beastman 1", 0)]
 
 
+def test_wfrp3e_a_player_character_joining_a_running_fight_is_left_to_roll_on_the_phone(rules_data):
+    gm, encounter, _ = table_of("wfrp3e", name="Beastman", max_wounds=12, characteristics={"Ag": 3})
+    hero = CharacterFactory(campaign=encounter.campaign, name="Lise", characteristics={"Ag": 4})
+    commands.add_combatant(encounter, gm, name="Watchman", max_wounds=8, initiative=1)
+    commands.start(encounter, gm)
+
+    outcome = commands.add_combatant(encounter, gm, character=hero.pk, dice=Dice(random.Random(2)))
+
+    assert outcome.result["initiatives"] == [None]
+    asked = commands.add_combatant(encounter, gm, character=hero.pk, roll=True, dice=Dice(random.Random(2)))
+    assert asked.result["initiatives"] != [None]
+
+
 def test_wfrp3e_a_henchmen_group_added_twice_is_two_groups(rules_data):
     gm, encounter, mob = table_of(
         "wfrp3e",
