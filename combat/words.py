@@ -6,3 +6,8 @@ def counted(count, noun):
     if count == 1:
         return f"{count} {noun}"
     return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
+
+
+def and_list(words):
+    """ "Orc 1, Orc 2 and Orc 3": names in a sentence."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))

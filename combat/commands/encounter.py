@@ -29,7 +29,7 @@ from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberF
 from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, Encounter, LogEntry
-from combat.words import counted
+from combat.words import and_list
 from rules.engine.dice import TypedDice
 from rules.models import ConditionDefinition
 from systems.base import Happenings
@@ -135,11 +135,8 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
         first = next(c for c in ordered if c in newcomers)
         context.encounter.active = first
         hidden_note += f"; it is {first.name}'s turn" if count > 1 else "; it is their turn"
-    names = ", ".join(c.name for c in newcomers)
-    if count > 1:
-        joined = f"{counted(count, name)} join the fight{hidden_note}: {names}."
-    else:
-        joined = f"{names} joins the fight{hidden_note}."
+    names = and_list([c.name for c in newcomers])
+    joined = f"{names} {'join' if count > 1 else 'joins'} the fight{hidden_note}."
     return f"{joined}{roll_offs_note(context, rolls)}", {
         "combatant": newcomers[0].pk,
         "combatants": [c.pk for c in newcomers],

@@ -37,12 +37,12 @@ def test_the_gm_adds_three_orcs_from_the_library_in_one_post(table, orc):
     response = post(table, table.gm, {"character": orc.pk, "count": "3"})
 
     assert response.status_code == 200
-    assert "3 Orcs join the fight: Orc 1, Orc 2, Orc 3." in response.content.decode()
+    assert "Orc 1, Orc 2 and Orc 3 join the fight." in response.content.decode()
     added = orcs(table.encounter)
     assert [c.name for c in added] == ["Orc 1", "Orc 2", "Orc 3"]
     assert all((c.character_id, c.side, c.wounds, c.max_wounds) == (orc.pk, "adversary", 12, 12) for c in added)
     entries = LogEntry.objects.filter(encounter=table.encounter, command="add_combatant")
-    assert entries.filter(message__startswith="3 Orcs join the fight").count() == 1
+    assert entries.filter(message__startswith="Orc 1, Orc 2 and Orc 3 join the fight").count() == 1
 
 
 def test_the_add_form_asks_how_many(table, orc):
@@ -62,7 +62,7 @@ def test_each_copy_has_its_own_wounds(table, orc):
 def test_numbering_continues_from_the_orcs_already_fighting(table, orc):
     commands.add_combatant(table.encounter, table.gm, character=orc.pk, count=3)
     outcome = commands.add_combatant(table.encounter, table.gm, character=orc.pk, count=2)
-    assert outcome.message.startswith("2 Orcs join the fight: Orc 4, Orc 5.")
+    assert outcome.message.startswith("Orc 4 and Orc 5 join the fight.")
     single = commands.add_combatant(table.encounter, table.gm, character=orc.pk)
     assert single.message.startswith("Orc 6 joins the fight.")
 
@@ -78,7 +78,7 @@ def test_one_undo_removes_all_three(table, orc):
 
     outcome = commands.undo(table.encounter, table.gm)
 
-    assert outcome.message.startswith("Undid: 3 Orcs join the fight")
+    assert outcome.message.startswith("Undid: Orc 1, Orc 2 and Orc 3 join the fight")
     assert table.encounter.combatants.count() == before
     assert orcs(table.encounter) == []
 

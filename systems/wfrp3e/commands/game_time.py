@@ -8,7 +8,7 @@ from django import forms
 
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CommandError
-from combat.words import counted
+from combat.words import and_list, counted
 from rules.engine import wfrp3e
 from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
@@ -32,10 +32,6 @@ AFFLICTIONS = {
 
 def player_characters(context):
     return [c for c in context.ordered() if not c.is_npc]
-
-
-def and_list(words):
-    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))
 
 
 def recover_strain(context, combatant, fatigue, stress):
