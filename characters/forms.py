@@ -148,6 +148,7 @@ class SkillForm(NumbersInWords, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["skill"].queryset = Skill.objects.filter(system=system).select_related("characteristic")
         self.fields["skill"].label_from_instance = lambda skill: f"{skill.name} ({skill.characteristic.name})"
+        self.fields["skill"].empty_label = "Pick a skill"
         self.fields["advances"].widget.attrs["class"] = "num"
 
 
