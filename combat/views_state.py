@@ -59,6 +59,10 @@ class EncounterView:
         return [row for row in self.rows if row.mine]
 
     @property
+    def everyone_has_initiative(self):
+        return all(row.initiative is not None for row in self.rows)
+
+    @property
     def my_turn(self):
         return bool(self.active and self.active.mine)
 
@@ -107,6 +111,8 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
         if system.generic_conditions:
             view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
     system.extend_view(view, everyone)
+    for row in rows:  # after the system's view, which may say who is dead or dying
+        row.down = system.down(row)
     if not gm:
         tell_news(view, hidden={c.pk for c in everyone if c.hidden})
     return view

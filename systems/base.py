@@ -101,6 +101,11 @@ class System:
         it; the turn change passes over them. Everyone takes their turn by default."""
         return ""
 
+    def down(self, row):
+        """Whether a combatant is out of the fight: the GM's row is greyed and tagged "Down". `row` is the viewer's
+        row, with what `extend_view` added. By default: at 0 wounds."""
+        return row.wounds <= 0
+
     # --- turn and round hooks: each returns Happenings ----------------------------------------------
 
     def encounter_started(self, context):

@@ -215,12 +215,20 @@ def set_initiative(context, combatant, value):
     }
 
 
-@command()
-def roll_initiative(context):
-    """Order everyone by the system's initiative rules, rolling off exact ties."""
+class RollInitiativeArgs(Args):
+    everyone = YesNoField(help_text="Roll everyone's afresh, replacing the initiatives they have.")
+
+
+@command(RollInitiativeArgs)
+def roll_initiative(context, everyone):
+    """Order everyone by the system's initiative rules, rolling off exact ties. Who has an initiative already (typed
+    by the GM, or rolled before) keeps it and only their tie-breaks are the system's, unless `everyone` is asked."""
     if not context.combatants:
         raise CommandError("Add a combatant first.")
+    kept = [] if everyone else [c for c in context.combatants if c.initiative is not None]
     ranks = {c.pk: context.system.initiative_rank(c) for c in context.combatants}
+    for c in kept:
+        ranks[c.pk] = (c.initiative, *ranks[c.pk][1:])
     order, rolls = context.system.initiative_order(context, ranks)
     by_pk = {c.pk: c for c in context.combatants}
     for pk in order:
@@ -229,8 +237,11 @@ def roll_initiative(context):
     renumber(context, [by_pk[pk] for pk in order])
     if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
         context.encounter.active = by_pk[order[0]]
-    return f"Initiative order set: {', '.join(by_pk[pk].name for pk in order)}.{roll_offs_note(context, rolls)}", {
+    kept_note = f" Kept their initiative: {', '.join(c.name for c in kept)}." if kept else ""
+    names = ", ".join(by_pk[pk].name for pk in order)
+    return f"Initiative order set: {names}.{kept_note}{roll_offs_note(context, rolls)}", {
         "order": order,
+        "kept": [c.pk for c in kept],
         "roll_offs": roll_offs_result(rolls),
     }
 

@@ -67,6 +67,10 @@ class Symbaroum(System):
     def wounds_word(self, encounter):
         return "Health" if encounter.plays(toggles.VARIANT) else "Toughness"
 
+    # Seed 004 "Dying Characters": at 0 Toughness a player character is dying and anyone else dead (the view's tags).
+    def down(self, row):
+        return row.dead or row.dying or row.wounds <= 0
+
     def round_ended(self, context):
         return Happenings(notes=feats_in_force.lapse(context))
 

@@ -61,6 +61,10 @@ class Wfrp3e(System):
     def why_no_turn(self, context, combatant):
         return health.no_turn(context.encounter.state, combatant)
 
+    # Wounds count down to the threshold, past which a hero is knocked out or dead (the view's `dead`), not at 0.
+    def down(self, row):
+        return row.dead
+
     # The GM's damage by hand is normal wounds, as an attack's (seed 003 "Impairments & Wounds").
     def damaged(self, context, combatant, amount, before):
         _, _, states = health.suffer(context, combatant, amount, left=before)

@@ -21,6 +21,7 @@ def test_htmx_command_returns_oob_partials_and_a_flash(table):
     partials = (
         'id="encounter-version"',
         'id="round-bar"',
+        'id="turn-tools"',
         'id="pools"',
         'id="prompts"',
         'id="initiative"',
