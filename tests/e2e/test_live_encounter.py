@@ -12,6 +12,13 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
+def open_row_tools(row):
+    """Opens the forms of a row of the GM's turn order (damage, conditions, order, hide, remove), folded behind its
+    toggle; the row is returned."""
+    row.locator("details.row-tools > summary").click()
+    return row
+
+
 def gm_and_phone(table, login, player):
     """The GM's laptop and `player`'s phone, both on the encounter page with their live socket open."""
     path = f"/encounters/{table.encounter.pk}/"
@@ -49,7 +56,7 @@ def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
     commands.start(table.encounter, table.gm)
     gm_page, phone_page = gm_and_phone(table, login, "bruno")
 
-    row = gm_page.locator(f"#combatant-{table.gunther.pk}")
+    row = open_row_tools(gm_page.locator(f"#combatant-{table.gunther.pk}"))
     row.locator("input[name=amount]").fill("4")
     row.get_by_role("button", name="Dmg").click()
     expect(row.locator(".wound-count")).to_have_text("7/11")
@@ -72,6 +79,7 @@ def test_gm_damage_condition_and_undo_update_gm_screen_and_phone(table, login):
 def test_gm_adds_an_npc_and_reveals_a_hidden_one_and_the_phone_follows(table, login):
     gm_page, phone_page = gm_and_phone(table, login, "anna")
 
+    gm_page.locator("#add-combatant > summary").click()  # the forms are folded in the side column
     form = gm_page.locator("#add-npc")
     form.locator("input[name=name]").fill("Troll Ugg")
     form.locator("input[name=max_wounds]").fill("30")
@@ -82,7 +90,7 @@ def test_gm_adds_an_npc_and_reveals_a_hidden_one_and_the_phone_follows(table, lo
     expect(form.locator("input[name=name]")).to_have_value("")
     expect(phone_page.locator(".order li").first).to_have_text("Troll Ugg", timeout=2000)
 
-    gm_page.locator(f"#combatant-{table.hidden_goblin.pk}").get_by_role("button", name="Reveal").click()
+    open_row_tools(gm_page.locator(f"#combatant-{table.hidden_goblin.pk}")).get_by_role("button", name="Reveal").click()
     expect(phone_page.locator(".order li").first).to_have_text("Sneaky Goblin", timeout=2000)
     assert "30" not in phone_page.locator("#strip").inner_text()
 

@@ -13,7 +13,7 @@ from combat.models import Combatant, Encounter
 from rules.engine.dice import Dice
 from rules.loading import load
 from rules.models import Armour, Weapon
-from tests.e2e.test_live_encounter import LAPTOP, PHONE
+from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
 from tests.factories import UserFactory
 
 ATTRIBUTES = {"Accurate": 13, "Cunning": 10, "Discreet": 10, "Persuasive": 7, "Quick": 11, "Resolute": 9,
@@ -150,7 +150,7 @@ def test_a_fight_on_the_davokar_road(road, login):
     # The GM's Dmg takes her last 4 Toughness: she is dying, and on her turn her phone asks for the death test
     # with the odds of each band; a 12 is a first step closer.
     settled(gm, road)
-    row = gm.locator(f"#combatant-{ulrika}")
+    row = open_row_tools(gm.locator(f"#combatant-{ulrika}"))
     row.locator("input[name=amount]").fill("4")
     row.locator("button[title='Apply damage']").click()
     expect(gm.locator(f"#death-steps-{ulrika}")).to_have_text("dying · 0 of 3 steps")
@@ -183,6 +183,7 @@ def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
     expect(anna.locator("#strip")).to_have_attribute("data-version", str(before + 1))
     expect(field).to_have_value("7")
     expect(field).to_be_focused()
+    open_row_tools(gm.locator(f"#combatant-{pk(road, 'Goblin')}"))
     goblin_wounds = gm.locator(f"#wounds-{pk(road, 'Goblin')} input[name=amount]")
     goblin_wounds.fill("3")  # the GM starts typing damage for the goblin meanwhile
     the_prompt(anna).locator("button.primary").click()

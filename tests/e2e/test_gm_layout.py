@@ -1,0 +1,95 @@
+"""The GM screen fits a 1366×768 laptop, in each system's demo fight grown to ten combatants: every row of the turn
+order shows without scrolling, the side column (its turn tools, open tests, attack and log) starts on the screen and
+scrolls on its own, the page is never wider than the screen, and a row's forms open from its toggle."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from characters import demo
+from combat import commands
+from combat.models import Combatant, Encounter
+from rules.engine.dice import Dice
+from rules.loading import load
+
+WIDTH, HEIGHT = 1366, 768
+SCREEN = {"viewport": {"width": WIDTH, "height": HEIGHT}}
+
+
+def ten_combatants(seed, name):
+    """The demo's running fight of a system, with ad-hoc adversaries added up to ten combatants."""
+    load()
+    seed()
+    encounter = Encounter.objects.get(name=name)
+    gm = encounter.campaign.gm
+    dice = Dice(random.Random(5))
+    for number in range(10 - encounter.combatants.count()):
+        commands.add_combatant(encounter, gm, name=f"Wolf {number + 1}", max_wounds=6, initiative=1, dice=dice)
+    encounter.refresh_from_db()
+    return encounter, gm
+
+
+def named(encounter, name):
+    return Combatant.objects.get(encounter=encounter, name=name)
+
+
+def open_test_wfrp3e(encounter, gm):
+    commands.execute(encounter, gm, "ask_initiative", {"combatant": named(encounter, "Katarina Vogel").pk})
+
+
+def open_test_symbaroum(encounter, gm):
+    # The active goblin attacks a player character, who rolls her defence on her phone: an open test.
+    target = named(encounter, "Ulrika Vinterdotter")
+    commands.execute(encounter, gm, "attack", {"attacker": encounter.active_id, "target": target.pk})
+
+
+FIGHTS = {
+    "wfrp4e": (demo.seed, demo.ENCOUNTER, None),
+    "symbaroum": (demo.seed_symbaroum, "Goblins on the Davokar road", open_test_symbaroum),
+    "wfrp3e": (demo.seed_wfrp3e, "Beastmen at the old mill", open_test_wfrp3e),
+}
+
+
+def box(page, selector):
+    return page.locator(selector).first.bounding_box()
+
+
+@pytest.mark.parametrize("system", FIGHTS)
+def test_the_gm_screen_fits_a_laptop(system, login):
+    seed, name, open_test = FIGHTS[system]
+    encounter, gm = ten_combatants(seed, name)
+    if open_test:
+        open_test(encounter, gm)
+    viewer = login("gm", "gm", **SCREEN)
+    page = viewer.open(f"/encounters/{encounter.pk}/")
+
+    rows = page.locator("#initiative tbody tr")
+    expect(rows).to_have_count(10)
+    for index in range(10):
+        row = rows.nth(index).bounding_box()
+        assert row["y"] >= 0 and row["y"] + row["height"] <= HEIGHT, f"row {index + 1} is off the screen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page.evaluate("document.documentElement.scrollHeight") <= HEIGHT  # only the columns scroll
+
+    # The side column starts on the screen; what it holds is reached by scrolling it, never the page.
+    side = box(page, ".gm-side")
+    assert side["x"] > WIDTH / 2 and 0 <= side["y"] < HEIGHT and side["y"] + side["height"] <= HEIGHT
+    parts = ["#prompts", "#log", "#turn-tools"] + (["#attack-panel"] if system == "wfrp4e" else [])
+    for part in parts:
+        assert page.locator(f".gm-side {part}").count() == 1, f"{part} is not in the side column"
+    if open_test:
+        expect(page.locator("#prompts .prompt").first).to_be_in_viewport()
+    page.locator(".gm-side #log").scroll_into_view_if_needed()
+    expect(page.locator("#log")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
+
+    # A row's forms open from its toggle, by keyboard too, and stay on the screen.
+    last = rows.nth(9)
+    last.locator("summary").focus()
+    page.keyboard.press("Enter")
+    pk = last.get_attribute("id").removeprefix("combatant-")
+    expect(page.locator(f"#wounds-{pk} input[name=amount]")).to_be_visible()
+    expect(last.get_by_role("button", name="Remove")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert viewer.errors == []
