@@ -93,3 +93,23 @@ def test_the_gm_screen_fits_a_laptop(system, login):
     expect(last.get_by_role("button", name="Remove")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     assert viewer.errors == []
+
+
+def test_initiative_saves_once_on_enter_then_leaving_the_field_and_on_leaving_it_alone(login):
+    encounter, gm = ten_combatants(*FIGHTS["wfrp4e"][:2])
+    wolf = commands.add_combatant(encounter, gm, name="Wolf", max_wounds=6).result["combatant"]
+    page = login("gm", "gm", **SCREEN).open(f"/encounters/{encounter.pk}/")
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    field = page.locator(f"#initiative-{wolf} input[name=value]")
+
+    field.fill("7")
+    field.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#last-event")).to_contain_text("Wolf's initiative is 7.")
+    field.fill("9")
+    page.keyboard.press("Tab")
+    expect(page.locator("#last-event")).to_contain_text("Wolf's initiative is 9.")
+
+    assert [url.rsplit("/", 2)[-2] for url in posts] == ["set_initiative", "set_initiative"]
+    assert encounter.log.filter(command="set_initiative").count() == 2
