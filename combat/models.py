@@ -36,6 +36,11 @@ class Encounter(models.Model):
         return self.campaign.system
 
     @property
+    def turn(self):
+        """Which turn it is, as the screens compare it: a form drawn for an earlier turn follows the new one."""
+        return f"{self.round}:{self.active_id or ''}"
+
+    @property
     def state(self):
         """The game system's typed state, read from `pools` once (again after undo puts other pools back); the
         spine writes it back with the command (`save_state`)."""

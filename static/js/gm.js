@@ -44,22 +44,24 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 // A select marked data-follows="#other" offers only the options of the choice made in #other: its optgroups carry
 // data-for (the weapons of each attacker); options carrying data-side are never left on #other's own side (an ally is
 // not the default target). A choice the new owner cannot make falls back to the first one it can.
+function follow(select) {
+  const owner = document.querySelector(select.dataset.follows);
+  if (!owner) return;
+  const chosen = owner.selectedOptions[0];
+  for (const group of select.querySelectorAll("optgroup[data-for]")) {
+    group.hidden = group.disabled = group.dataset.for !== owner.value;
+  }
+  const usable = (option) =>
+    !option.disabled && !option.parentElement.disabled && (!option.dataset.side || option.dataset.side !== chosen?.dataset.side);
+  if (!select.selectedOptions[0] || !usable(select.selectedOptions[0])) {
+    const first = [...select.options].find(usable);
+    if (first) select.value = first.value;
+  }
+}
+const followAll = () => document.querySelectorAll("select[data-follows]").forEach(follow);
 document.addEventListener("change", (event) => {
-  for (const select of document.querySelectorAll(`select[data-follows="#${event.target.id}"]`)) {
-    const owner = event.target.selectedOptions[0];
-    for (const group of select.querySelectorAll("optgroup[data-for]")) {
-      group.hidden = group.disabled = group.dataset.for !== event.target.value;
-    }
-    const usable = (option) =>
-      !option.disabled && !option.parentElement.disabled && (!option.dataset.side || option.dataset.side !== owner?.dataset.side);
-    if (!usable(select.selectedOptions[0])) {
-      const first = [...select.options].find(usable);
-      if (first) select.value = first.value;
-    }
-  }
+  if (event.target.id) document.querySelectorAll(`select[data-follows="#${event.target.id}"]`).forEach(follow);
 });
-document.addEventListener("DOMContentLoaded", () => {
-  for (const select of document.querySelectorAll("select[data-follows]")) {
-    document.querySelector(select.dataset.follows)?.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-});
+document.addEventListener("DOMContentLoaded", followAll);
+// A live update redraws the form for the active combatant: its weapons and a target that is not an ally.
+document.addEventListener("htmx:oobAfterSwap", followAll);

@@ -9,12 +9,15 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
 document.addEventListener("htmx:oobAfterSwap", () => restoreTyped());
 
 // What the user has typed or chosen in a form of a live part, and not yet sent, survives the part being replaced
-// by a newer version: a roll half typed on the phone when another player acts, a number the GM is entering. The
-// form must still be there (same id) in the new version; a closed test takes its typed roll with it.
+// by a newer version: a roll half typed on the phone when another player acts, a number the GM is entering; the
+// field that had the focus keeps it. The form must still be there in the new version (same id; a form without an id
+// is found by its part, action and place); a closed test takes its typed roll with it. A form drawn for one turn
+// (data-turn) keeps only what was typed once the turn moves on: the choices made (performer, target) were for that
+// turn, so the new one's are shown.
 let typed = [];
 // The form whose command is on its way: what it carries has been sent, so it is not kept for the next version.
 let sending = null;
-document.addEventListener("htmx:beforeRequest", (event) => { sending = event.detail.elt.closest("form")?.id ?? null; });
+document.addEventListener("htmx:beforeRequest", (event) => { sending = event.detail.elt.closest("form") ?? null; });
 document.addEventListener("htmx:afterRequest", () => { sending = null; });
 
 function changedByUser(field) {
@@ -24,29 +27,68 @@ function changedByUser(field) {
   return field.value !== field.defaultValue;
 }
 
+const isChoice = (field) => field.tagName === "SELECT" || field.type === "checkbox" || field.type === "radio";
+
+// Where to find the form again in the part's next version.
+function formKey(part, form) {
+  if (form.id) return { id: form.id };
+  const action = form.getAttribute("action") ?? "";
+  const alike = [...part.querySelectorAll("form:not([id])")].filter((other) => (other.getAttribute("action") ?? "") === action);
+  return { part: part.id, action, place: alike.indexOf(form) };
+}
+
+function findForm(key) {
+  if (key.id) return document.getElementById(key.id);
+  const part = document.getElementById(key.part);
+  const alike = [...(part?.querySelectorAll("form:not([id])") ?? [])].filter((form) => (form.getAttribute("action") ?? "") === key.action);
+  return alike[key.place] ?? null;
+}
+
 function keepTyped(part) {
-  for (const form of part.querySelectorAll("form[id]")) {
-    if (form.id === sending) continue;
+  for (const form of part.querySelectorAll("form")) {
+    if (form === sending) continue;
+    const key = formKey(part, form);
     for (const field of form.elements) {
-      if (!changedByUser(field)) continue;
+      const focused = field === document.activeElement;
+      const changed = changedByUser(field);
+      if (!changed && !focused) continue;
       const chosen = field.tagName === "SELECT" ? [...field.selectedOptions].map((option) => option.value) : null;
-      typed.push({ form: form.id, name: field.name, value: field.value, checked: field.checked, chosen,
-                   focused: field === document.activeElement });
+      typed.push({ key, turn: form.dataset.turn, name: field.name, value: field.value, checked: field.checked, chosen,
+                   changed, focused, selection: focused && "selectionStart" in field ? field.selectionStart : null });
     }
   }
 }
 
 function restoreTyped() {
   for (const entry of typed) {
-    const field = document.getElementById(entry.form)?.elements.namedItem(entry.name);
+    const form = findForm(entry.key);
+    const field = form?.elements.namedItem(entry.name);
     if (!field || field instanceof RadioNodeList) continue;
-    if (entry.chosen) for (const option of field.options) option.selected = entry.chosen.includes(option.value);
-    else if (field.type === "checkbox") field.checked = entry.checked;
-    else field.value = entry.value;
-    if (entry.focused) field.focus();
+    const forOtherTurn = entry.turn !== form.dataset.turn && isChoice(field);
+    if (entry.changed && !forOtherTurn) {
+      if (entry.chosen) for (const option of field.options) option.selected = entry.chosen.includes(option.value);
+      else if (field.type === "checkbox") field.checked = entry.checked;
+      else field.value = entry.value;
+    }
+    if (entry.focused) {
+      field.focus();
+      if (entry.selection !== null) try { field.setSelectionRange(entry.selection, entry.selection); } catch { /* number inputs have no caret */ }
+    }
   }
   typed = [];
 }
+
+// A part that live updates do not bring (the WFRP 4e attack panel keeps its preview) but that is drawn for one turn
+// (data-turn and an hx-trigger on "turn-moved") asks for itself again once the turn moves on.
+document.addEventListener("htmx:oobAfterSwap", () => {
+  const turn = document.getElementById("encounter-version")?.dataset.turn;
+  if (turn === undefined) return;
+  for (const part of document.querySelectorAll('[data-turn][hx-trigger~="turn-moved"]')) {
+    if (part.dataset.turn === turn) continue;
+    part.dataset.turn = turn;  // asked once; its answer carries the new turn
+    htmx.trigger(part, "turn-moved");
+  }
+});
 
 // A folded panel (<details> with an id) that the viewer opened stays open when a live update redraws it.
 document.addEventListener("htmx:oobBeforeSwap", (event) => {

@@ -16,6 +16,7 @@ FIELDS = [
     "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", *ROLL_FIELDS,
 ]  # fmt: skip
 LIST_FIELDS = ["situations", "blast_targets"]
+TYPED = [*ROLL_FIELDS, "d20", "attack_modifier", "defence_modifier", "momentum", "fortune_sl"]
 
 
 @dataclass
@@ -27,6 +28,8 @@ class AttackPanel:
     defences: list = field(default_factory=list)
     outcome: object = None
     error: str = ""
+    moved_on: bool = False  # the form was drawn for an earlier turn: redrawn, never previewed or applied as it was
+    turn: str = ""  # the turn the form is drawn for: the GM's pick of attacker holds for that turn only
     d20: bool = False  # the house rules' "Tests"
     defenceless_rule: bool = (
         False  # with "Tests", the house rules' "Defenceless": the GM may say the target is blind to the attacker
@@ -38,6 +41,17 @@ class AttackPanel:
     situations = wfrp4e_house.SITUATIONS
 
     @property
+    def notice(self):
+        if not self.moved_on:
+            return ""
+        kept = " The rolls typed are kept: check they are theirs." if any(self.values[n] for n in TYPED) else ""
+        return f"The turn moved on: {self.attacker_name} attacks now.{kept}"
+
+    @property
+    def attacker_name(self):
+        return next((row.name for row in self.attackers if row.pk == self.values["attacker"]), "no one")
+
+    @property
     def result(self):
         return self.outcome.result if self.outcome else None
 
@@ -47,16 +61,28 @@ def _pick(rows, raw):
 
 
 def build(view, data):
-    """The panel for the GM's encounter view; `data` holds the form's current choices. None for other systems."""
+    """The panel for the GM's encounter view; `data` holds the form's current choices. None for other systems.
+
+    The form says what it was drawn for (`turn`, `drawn_attacker`): once the turn moves on the attacker is the active
+    combatant again, and a new attacker takes the defence and target that suit them (no ally), the typed rolls kept."""
     if not view.is_gm or view.encounter.system != KEY:
         return None
+    turn = view.encounter.turn
+    moved_on = data.get("turn", turn) != turn
     attackers = [row for row in view.rows if row.character_id]
     values = {name: data.get(name, "") for name in FIELDS}
-    attacker = _pick(attackers, values["attacker"])
+    attacker = None if moved_on else _pick(attackers, values["attacker"])
     if attacker is None and attackers:
         attacker = _pick(attackers, view.encounter.active_id) or attackers[0]
+    new_attacker = attacker is not None and (
+        moved_on or data.get("drawn_attacker", str(attacker.pk)) != str(attacker.pk)
+    )
+    if new_attacker:
+        values["defence"] = None  # chosen against the old attacker: the usual one for this attacker instead
     targets = [row for row in view.rows if attacker is None or row.pk != attacker.pk]
     target = _pick(targets, values["target"])
+    if target is not None and new_attacker and target.side == attacker.side:
+        target = None  # the old attacker's enemy is this one's ally
     if target is None and targets:
         target = next((row for row in targets if attacker is None or row.side != attacker.side), targets[0])
     values.update(attacker=attacker.pk if attacker else "", target=target.pk if target else "")
@@ -69,6 +95,8 @@ def build(view, data):
         d20=d20_attack.uses_d20(view.encounter),
         defenceless_rule=d20_attack.uses_d20(view.encounter) and view.encounter.plays(toggles.DEFENCELESS),
         specials=weapon_properties.specials_for(view.encounter),
+        moved_on=moved_on,
+        turn=turn,
     )
     ids = [row.character_id for row in (attacker, target) if row is not None and row.character_id]
     sheets = {c.pk: Sheet(c, characteristics=[]) for c in with_sheet(Character.objects.filter(pk__in=ids))}
@@ -82,7 +110,11 @@ def build(view, data):
         if any(w.name == values["weapon"] and "Blast" in weapon_properties.names(w) for w in weapons):
             panel.blast_candidates = [row for row in targets if row is not target]
     if target and target.character_id and not target.surprised:
-        panel.defences = sheets[target.character_id].defence_options()
+        panel.defences = [
+            (name, value)
+            for name, value in sheets[target.character_id].defence_options()
+            if not (ranged and name.startswith("Melee"))  # a shot is not parried
+        ]
     names = [name for name, _ in panel.defences]
     if panel.d20:
         kind = "ranged" if ranged else "melee"
@@ -103,7 +135,9 @@ def build(view, data):
         panel.defences = [("", "the defender's best"), ("melee", "Melee DSB"), ("dodge", "Dodge DSB"),
                           ("spell", "Spell DSB")]  # fmt: skip
         values["defence"] = values["defence"] if values["defence"] in ("melee", "dodge", "spell") else ""
-    elif values["defence"] not in names and not (values["defence"] == "" and "defence" in data):
+    elif values["defence"] is None or (
+        values["defence"] not in names and not (values["defence"] == "" and "defence" in data)
+    ):
         values["defence"] = "" if ranged else usual_defence(panel.defences)
     return panel
 

@@ -29,9 +29,9 @@ def attack(request, pk):
     for name in attack_panel.LIST_FIELDS:
         if hasattr(data, "getlist") and data.getlist(name):
             args[name] = ",".join(data.getlist(name))
-    if request.method == "POST" and data.get("action") == "apply":
-        return apply_attack(request, view, panel, args)
-    if request.method == "POST":
+    if request.method == "POST" and not panel.moved_on:  # a form drawn for an earlier turn is shown again first
+        if data.get("action") == "apply":
+            return apply_attack(request, view, panel, args)
         try:
             attack_panel.with_outcome(panel, commands.preview(view.encounter.pk, request.user, "attack", args))
         except commands.CommandError as exc:

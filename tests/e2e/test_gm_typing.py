@@ -1,0 +1,62 @@
+"""The GM's screen in a real browser while the table plays: what the GM is typing survives a player's action reaching
+the screen, and the attack panel follows Next turn (the GM's pick of attacker holds for that turn only)."""
+
+from playwright.sync_api import expect
+
+from characters.models import Character
+from combat.models import Encounter
+from systems.wfrp4e import toggles
+from tests.e2e.test_live_encounter import LAPTOP, PHONE
+from tests.e2e.test_wfrp4e_fight import ambush, combatant, next_turn  # noqa: F401 (ambush is the fixture)
+
+
+def version(page):
+    return int(page.locator("#encounter-version").get_attribute("data-version"))
+
+
+def test_a_players_action_never_wipes_what_the_gm_is_typing(login, ambush):  # noqa: F811
+    # Anna may spend Fortune to choose when Anders acts (house rule "Fortune Points"): her action from the phone.
+    Encounter.objects.filter(pk=ambush.pk).update(house_rules=[toggles.FORTUNE_POINTS.key])
+    Character.objects.filter(name="Anders").update(fortune=2)
+    path = f"/encounters/{ambush.pk}/"
+    gm = login("gm", **LAPTOP).open(path)
+    phone = login("anna", **PHONE).open(path)
+    orc = combatant(ambush, "Orc 1")
+    gm.locator("#attack-panel input[name=attacker_roll]").fill("23")
+    gm.locator(f"#initiative-{orc.pk} input[name=value]").fill("31")
+    damage = gm.locator(f"#wounds-{orc.pk} input[name=amount]")
+    damage.fill("4")  # the GM is still typing here when Anna acts
+    shown = version(gm)
+
+    phone.locator(f"#choose-place-{combatant(ambush, 'Anders').pk} select").select_option("2")
+    phone.get_by_role("button", name="Act then").click()
+
+    expect(gm.locator("#encounter-version")).to_have_attribute("data-version", str(shown + 1))
+    expect(gm.locator("#initiative tbody tr").nth(2)).to_contain_text("Anders")  # the new version is shown
+    expect(damage).to_have_value("4")
+    expect(damage).to_be_focused()
+    expect(gm.locator(f"#initiative-{orc.pk} input[name=value]")).to_have_value("31")
+    expect(gm.locator("#attack-panel input[name=attacker_roll]")).to_have_value("23")
+
+
+def test_the_attack_panel_follows_next_turn_and_the_gms_pick_holds_for_the_turn(login, ambush):  # noqa: F811
+    path = f"/encounters/{ambush.pk}/"
+    gm = login("gm", **LAPTOP).open(path)
+    panel = gm.locator("#attack-panel")
+    gunther, anders, orc2 = (str(combatant(ambush, name).pk) for name in ("Gunther", "Anders", "Orc 2"))
+    expect(panel).to_have_attribute("data-attacker", gunther)
+
+    panel.locator("select[name=attacker]").select_option(orc2)  # the GM's pick, for this turn
+    expect(panel).to_have_attribute("data-attacker", orc2)
+    expect(panel.locator("select[name=target] option:checked")).not_to_contain_text("Orc")  # not an ally
+    panel.locator("input[name=attacker_roll]").fill("23")
+
+    next_turn(gm, "Anders")
+    expect(panel).to_have_attribute("data-attacker", anders)
+    expect(panel.locator("select[name=attacker]")).to_have_value(anders)
+    expect(panel.locator("select[name=target] option:checked")).to_contain_text("Orc")
+    expect(panel.locator("select[name=defence]")).to_have_value("Melee (Basic)")
+    expect(panel.locator("input[name=attacker_roll]")).to_have_value("23")
+    expect(panel.locator("#attack-notice")).to_have_text(
+        "The turn moved on: Anders attacks now. The rolls typed are kept: check they are theirs."
+    )
