@@ -1,8 +1,8 @@
-"""Words the log and the screens share across systems."""
+"""Words the log, the flash messages and the screens share across the game systems."""
 
 
 def counted(count, noun):
-    """ "1 net success", "2 boons", "3 Orcs": a count with its noun in the number the count wants."""
+    """ "1 net success", "2 boons", "0 Wounds": a count with its noun in the number the count wants."""
     if count == 1:
         return f"{count} {noun}"
     return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"

@@ -34,10 +34,12 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (!event.detail.shouldSwap || action === "apply") return;
   const form = target.querySelector("form");
   const now = new FormData(form);
-  const names = new Set([...form.elements].filter((field) => field.type !== "submit").map((field) => field.name));
+  const names = new Set([...form.elements].filter((field) => field.type !== "submit" && field.name !== "drawn_attacker").map((field) => field.name));
   const unchanged = (name) => JSON.stringify(sent.getAll(name)) === JSON.stringify(now.getAll(name));
   if ([...names].every(unchanged)) return;
   event.detail.shouldSwap = false;
+  // What the GM chose meanwhile was chosen with this attacker in view: the server keeps it rather than choosing anew.
+  if (form.elements.drawn_attacker) form.elements.drawn_attacker.value = now.get("attacker");
   htmx.ajax(requestConfig.verb, requestConfig.path, { source: form, values: action ? { action } : {} });
 });
 

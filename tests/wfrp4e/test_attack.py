@@ -147,7 +147,7 @@ def test_missing_rolls_are_rolled_and_recorded(fight, dice):
 def test_the_gm_can_override_the_wounds_and_the_override_is_logged(fight):
     outcome = fight.attack(attacker_roll=23, defender_roll=45, wounds_override=1)
     assert fight.fresh(fight.orc).wounds == 11
-    assert "GM override: 1 wounds instead of 4" in outcome.message
+    assert "GM override: 1 wound instead of 4" in outcome.message
     assert LogEntry.objects.get(version=outcome.version).args["wounds_override"] == 1
 
 

@@ -60,8 +60,11 @@ def chance_of(target, second):
 
 
 def ask(context, combatant, kind, reason, target=None, second=None, dice=None, **extra):
-    """Open a test for `combatant`'s player: a d20 against `target` (with `second` chance), or a `dice` sum."""
-    entry = open_prompt(context.encounter.state, combatant, "roll_test", kind=kind, reason=reason, **extra)
+    """Open a test for `combatant`'s player: a d20 against `target` (with `second` chance), or a `dice` sum. One test
+    of a kind is open per combatant (per attack, for the rolls of an attack): asked again, it replaces the old one."""
+    attack = extra.get("attack")
+    same = f"{kind}:{attack['attacker']}>{attack['target']}" if attack else kind
+    entry = open_prompt(context.encounter.state, combatant, "roll_test", same, kind=kind, reason=reason, **extra)
     entry.update(target=target, second=second, dice=dice)
     if target is not None:
         entry["chance"] = chance_of(target, second)

@@ -152,6 +152,7 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         context.encounter.state,
         combatant,
         "enter_roll",
+        f"action:{card.name}",
         kind="action",
         reason=f"{card.name} at {on_phones(target)}" if target else card.name,
         card=card.name,

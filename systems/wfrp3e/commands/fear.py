@@ -74,6 +74,7 @@ def fear_check(context, combatant):
             state,
             hero,
             "face_fear",
+            f"fear:{creature.pk}",
             kind="fear",
             reason=f"Discipline against {shown_as} ({kind} {rating})",
             creature=creature.pk,

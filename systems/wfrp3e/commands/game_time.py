@@ -93,6 +93,7 @@ def ask_check(context, combatant, kind, skill, short, difficulty, reason, **extr
         context.encounter.state,
         combatant,
         ANSWER,
+        f"{kind}:{skill}:{extra.get('affliction', '')}",
         kind=kind,
         skill=skill,
         reason=reason,

@@ -24,8 +24,8 @@ def ask_initiative(context, combatant):
         turn.stance_of(state, combatant),
         conditions=tuple(conditions.held(state, combatant)),
     )
-    entry = open_prompt(state, combatant, "roll_initiative_check", kind="initiative", reason="Initiative: Agility",
-                        **pool_entry(sources))  # fmt: skip
+    entry = open_prompt(state, combatant, "roll_initiative_check", "initiative", kind="initiative",
+                        reason="Initiative: Agility", **pool_entry(sources))  # fmt: skip
     return f"{combatant.name} checks Agility for initiative.", {"prompt": entry["id"]}
 
 

@@ -182,6 +182,7 @@ def rally_check(context, combatant, recover):
         state,
         combatant,
         "rally_roll",
+        "rally",
         kind="rally",
         reason=f"Rally: {check.skill} check to recover {recover}",
         recover=recover,

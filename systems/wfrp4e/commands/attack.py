@@ -20,6 +20,7 @@ from combat.commands.fields import (
     YesNoField,
 )
 from combat.commands.spine import Args, CombatantField, CombatantListField
+from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
 from systems.wfrp4e import toggles
@@ -299,7 +300,7 @@ def resolve(
         notes.append(f"{target.name} Defends with {defence}: +{details['defend_bonus']}")
     target_wounds = result.wounds if wounds_override is None else wounds_override
     if wounds_override is not None:
-        notes.append(f"GM override: {wounds_override} wounds instead of {result.wounds}")
+        notes.append(f"GM override: {counted(wounds_override, 'wound')} instead of {result.wounds}")
     attacker_wounds = 0
     crit_tables = None
     if result.critical_on_defender or result.critical_on_attacker:
@@ -348,7 +349,7 @@ def resolve(
     details["target_wounds"] = target_wounds
     details["attacker_wounds"] = attacker_wounds
     details["blast"] = blast_hits(context, result, properties, blast_targets or [])
-    notes += [f"Blast: {hit['name']} takes {hit['wounds']} wounds" for hit in details["blast"]]
+    notes += [f"Blast: {hit['name']} takes {counted(hit['wounds'], 'wound')}" for hit in details["blast"]]
     # Core rules: Surprised ends after the first attack on the target; seed 000 "Surprised" keeps it until the
     # end of the Round, so every attack in that Round finds the target Surprised.
     surprise_ends = None if encounter.plays(toggles.SURPRISED) else surprised
@@ -546,7 +547,7 @@ def describe(attacker, target, weapon, outcome, notes):
     if outcome["hit"]:
         verdict = (
             f"hits the {LOCATION_LABELS[outcome['location']].lower()} for {outcome['damage']} damage, "
-            f"{outcome['target_wounds']} wounds"
+            f"{counted(outcome['target_wounds'], 'wound')}"
         )
     else:
         verdict = "misses"

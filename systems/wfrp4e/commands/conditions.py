@@ -10,6 +10,7 @@ from dataclasses import asdict
 from combat.commands.fields import DieField, WholeNumberField
 from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CommandError
+from combat.words import counted
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
@@ -52,8 +53,10 @@ def target_for(context, combatant, skill, modifier):
 
 
 def prompt(context, combatant, test=None, answer="resolve_test", **extra):
-    """Open a prompt for `combatant`; `answer` is the command that answers it (an API client calls it by name)."""
-    entry = open_prompt(context.encounter.state, combatant, answer, **extra)
+    """Open a prompt for `combatant`; `answer` is the command that answers it (an API client calls it by name). One
+    test per condition (and skill) is open at a time: a test asked again replaces the one not yet rolled."""
+    same = ":".join([extra["kind"], extra.get("condition") or test.condition, test.skill if test else ""])
+    entry = open_prompt(context.encounter.state, combatant, answer, same, **extra)
     if test is not None:
         modifier = test.modifier + condition_modifier(context, combatant)
         entry.update(asdict(test), modifier=modifier, target=target_for(context, combatant, test.skill, modifier))
@@ -95,15 +98,18 @@ def end_of_turn(context, combatant):
         d10=d10,
     )
     notes = []
-    if lost:
-        total = sum(lost.values())
+    total = sum(lost.values())
+    if total:
         combatant.wounds = max(0, combatant.wounds - total)
         context.touch(combatant)
         detail = ", ".join(
-            f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "") for name, wounds in lost.items()
+            f"{name} {wounds}" + (f" (d10 {d10})" if name == "Ablaze" else "")
+            for name, wounds in lost.items()
+            if wounds
         )
-        noun = "Wound" if total == 1 else "Wounds"
-        notes.append(f"{combatant.name} loses {total} {noun} at the end of the turn ({detail}).")
+        notes.append(f"{combatant.name} loses {counted(total, 'Wound')} at the end of the turn ({detail}).")
+    elif d10 is not None:
+        notes.append(f"{combatant.name} is Ablaze but loses no Wounds: Toughness and armour hold (d10 {d10}).")
     deadly_rule = encounter.plays(toggles.DEADLY_CONDITIONS)
     notes += [
         call_for(context, combatant, test) for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule)

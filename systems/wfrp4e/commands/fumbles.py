@@ -11,6 +11,7 @@ from combat.commands import ordering
 from combat.commands.fields import WholeNumberField
 from combat.commands.prompts import PromptArgs, close
 from combat.commands.spine import CombatantField, CommandError
+from combat.words import counted
 from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.wfrp4e.commands import command, turn
@@ -181,6 +182,6 @@ def resolve_fumble(context, prompt, ally, damage):
         context.touch(ally)
     return (
         f"{fumbler.name}'s fumble hits {ally.name} in the {LOCATION_LABELS[location].lower()} for {damage} damage, "
-        f"{wounds} wounds (TB {toughness_bonus} + AP {armour}).",
+        f"{counted(wounds, 'wound')} (TB {toughness_bonus} + AP {armour}).",
         {"prompt": entry["id"], "ally": ally.pk, "damage": damage, "wounds": wounds, "location": location},
     )

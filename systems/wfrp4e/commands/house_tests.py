@@ -11,6 +11,7 @@ from combat.commands.fields import (
     YesNoField,
 )
 from combat.commands.spine import Args, CombatantField, CombatantListField, CommandError
+from combat.words import counted
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.models import ConditionDefinition, Skill
@@ -210,5 +211,5 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
             target.wounds = max(0, target.wounds - wounds)
             context.touch(target)
         hits.append({"target": target.pk, "hit": hit, "location": location, "wounds": wounds})
-        lines.append(f"{target.name}: {detail}: " + (f"hit, {wounds} wounds" if hit else "missed"))
+        lines.append(f"{target.name}: {detail}: " + (f"hit, {counted(wounds, 'wound')}" if hit else "missed"))
     return "; ".join(lines) + ".", {"cast": True, "casting_sl": casting_sl, "asb": asb, "targets": hits}
