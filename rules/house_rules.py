@@ -25,7 +25,7 @@ def normalise(system, names):
         return [rule.key for rule in toggles]
     unknown = [name for name in names if name.strip().lower() not in by_name]
     if unknown:
-        known = ", ".join(rule.key for rule in toggles) or "none for this game system"
+        known = ", ".join(rule.name for rule in toggles) or "none for this game system"
         raise ValueError(f"Unknown house rule(s): {', '.join(unknown)}. Known: {ALL}, {known}.")
     chosen = {by_name[name.strip().lower()] for name in names}
     return [rule.key for rule in toggles if rule.key in chosen]

@@ -76,7 +76,7 @@ class AddCombatantArgs(Args):
     def clean(self):
         data = super().clean()
         if not self.errors and not data.get("character") and not (data.get("name") and data.get("max_wounds")):
-            raise forms.ValidationError("Give a character, or a name and max_wounds for an ad-hoc NPC.")
+            raise forms.ValidationError("Pick a character, or give a name and the maximum wounds for a new NPC.")
         return data
 
 

@@ -10,7 +10,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
+from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 
 # Ids and versions are database bigints: no argument is larger, so none overflows a query.
 LARGEST = 2**63 - 1
@@ -135,9 +135,16 @@ class TextField(forms.CharField):
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", NAME_LENGTH)
         super().__init__(**kwargs)
-        # One message for NUL characters and lone surrogates alike, instead of Django's for NUL only.
-        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+        # One message for NUL characters and lone surrogates alike, instead of Django's for NUL only; the length
+        # in the GM's words.
+        self.validators = [
+            v for v in self.validators if not isinstance(v, (ProhibitNullCharactersValidator, MaxLengthValidator))
+        ]
         self.validators.append(storable_text)
+        if self.max_length is not None:
+            self.validators.append(
+                MaxLengthValidator(self.max_length, message=f"Give at most {self.max_length} characters.")
+            )
 
     def to_python(self, value):
         if value not in NOT_GIVEN and not isinstance(value, str):
@@ -187,17 +194,19 @@ class NamesField(forms.Field):
 
 
 class OneOfField(forms.ChoiceField):
-    """One of the listed choices, given by its key."""
+    """One of the listed choices, given by its key or by the words the screens show for it."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        keys = ", ".join(str(key) for key, _ in self.choices if key != "")
-        self.error_messages["invalid_choice"] = f"Choose one of: {keys}."
+        labels = ", ".join(str(label) for key, label in self.choices if key != "")
+        self.error_messages["invalid_choice"] = f"Choose one of: {labels}."
 
     def to_python(self, value):
         if value not in NOT_GIVEN and not isinstance(value, str):
             raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
-        return super().to_python(value)
+        value = super().to_python(value)
+        by_label = {str(label).casefold(): str(key) for key, label in self.choices}
+        return by_label.get(value.strip().casefold(), value)
 
 
 class PassThroughCheckbox(forms.CheckboxInput):

@@ -302,11 +302,22 @@ class Outcome:
 
 
 def describe_errors(form):
+    """The refusal in the GM's words: a missing argument asked for ("Pick the attacker.", "Give the amount."), any
+    other problem after the argument's name as the GM knows it (its label, else its name in words: "max wounds")."""
     parts = []
-    for name, errors in form.errors.items():
-        # A field's label is what the GM's form calls it ("How many"); the argument's name serves otherwise.
-        label = "" if name == "__all__" else f"{form.fields[name].label or name}: "
-        parts.append(label + " ".join(errors))
+    for name, errors in form.errors.as_data().items():
+        field = form.fields.get(name)
+        if field is None:
+            parts += [" ".join(error.messages) for error in errors]
+            continue
+        what = field.label or name.replace("_", " ")
+        for error in errors:
+            if error.code == "required":
+                parts.append(
+                    f"{'Pick' if isinstance(field, (CombatantField, forms.ChoiceField)) else 'Give'} the {what}."
+                )
+            else:
+                parts.append(f"{what}: {' '.join(error.messages)}")
     return "; ".join(parts)
 
 

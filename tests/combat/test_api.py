@@ -113,7 +113,7 @@ def test_stale_version_is_409_and_a_double_click_advances_one_turn(table):
     [
         ({"command": "dance"}, "Unknown command"),
         ({}, "Say which command"),
-        ({"command": "apply_damage", "args": {"amount": 2}}, "combatant: This field is required"),
+        ({"command": "apply_damage", "args": {"amount": 2}}, "Pick the combatant."),
         ({"command": "apply_damage", "args": {"combatant": "orc", "amount": "two"}}, "whole number"),
         (
             {"command": "apply_damage", "args": {"combatant": "orc", "amount": -1}},

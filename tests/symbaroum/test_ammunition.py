@@ -158,7 +158,7 @@ def test_projectiles_with_a_quality_break_less_often(fight):
     assert (entry["target"], entry["chance"]) == (17, 85)
     answer(fight, fight.table.bruno, d20=17)
     assert points(fight)["ammunition"] == 3
-    with pytest.raises(CommandError, match="Choose one of: ordinary, quality, mystical"):
+    with pytest.raises(CommandError, match=r"Choose one of: Ordinary \(damaged over 10\), With a quality"):
         fight.gm("search_for_ammunition", projectiles="cursed")
 
 

@@ -39,7 +39,7 @@ def test_both_screens_show_the_distance_and_the_movements_to_engage(fight):
     assert "Distance <strong>Long</strong>" in page(fight, fight.table.anna)
     with pytest.raises(CommandError, match="already at Long distance"):
         fight.gm("set_distance", distance="long")
-    with pytest.raises(CommandError, match="Choose one of: close, short, medium, long, extreme"):
+    with pytest.raises(CommandError, match="Choose one of: Close, Short, Medium, Long, Extreme"):
         fight.gm("set_distance", distance="far")
 
 

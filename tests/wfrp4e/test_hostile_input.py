@@ -421,7 +421,7 @@ REPORTED = [
     ("cast_spell", {"d100": [NAN]}, NOT_A_D100),
     ("cast_spell", {"targets": [INF]}, "targets: Give whole numbers, separated by commas."),
     ("cast_spell", {"willing": [NAN]}, "willing: Give whole numbers, separated by commas."),
-    ("cast_spell", {"magic_resistance": [Raw("-1e999")]}, "magic_resistance: Give whole numbers"),
+    ("cast_spell", {"magic_resistance": [Raw("-1e999")]}, "magic resistance: Give whole numbers"),
     ("spend_momentum", {"engaged": [INF]}, "engaged: Give whole numbers, separated by commas."),
     # unicode digits: int() read "٣" as 3, and "²" passed isdigit()
     ("attack", {"d20": "٣"}, NOT_A_D20),
@@ -445,8 +445,8 @@ REPORTED = [
     ("attack", {"d20": "0"}, NOT_A_D20),
     ("opposed_test", {"d20": 21}, NOT_A_D20),
     # booleans are booleans, strings are strings, numbers stay within bounds
-    ("attack", {"fortune_reroll": [1]}, "fortune_reroll: Give yes or no (true or false)."),
-    ("cast_spell", {"magic_missile": "abc"}, "magic_missile: Give yes or no (true or false)."),
+    ("attack", {"fortune_reroll": [1]}, "fortune reroll: Give yes or no (true or false)."),
+    ("cast_spell", {"magic_missile": "abc"}, "magic missile: Give yes or no (true or false)."),
     ("attack", {"weapon": ["Hand Weapon"]}, "weapon: Give text here, not a number or a list."),
     ("add_condition", {"condition": "\ud800"}, "condition: That text has characters that cannot be stored."),
     ("add_combatant", {"name": "Bad\x00name"}, "name: That text has characters that cannot be stored."),

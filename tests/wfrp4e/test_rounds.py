@@ -127,9 +127,11 @@ def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(ta
     commands.mark_turn(encounter, table.gm, part="move", used=True)
     outcome = commands.mark_turn(encounter, table.gm, part="action", used=True)
     assert outcome.result == {"part": "action", "used": True, "move": True, "actions": 1, "allowed": 1, "swaps": 0}
-    again = commands.mark_turn(encounter, table.gm, part="action", used=True)
-    assert "(beyond this turn's Action)" in again.message
-    commands.undo(encounter, table.gm)
+    version = encounter.version
+    with pytest.raises(CommandError, match=r"^Sneaky Goblin has no Action left this turn \(1 of 1 used\)\.$"):
+        commands.mark_turn(encounter, table.gm, part="action", used=True)
+    encounter.refresh_from_db()
+    assert encounter.version == version
     commands.gain_advantage(encounter, table.gm, side="adversary", reason="assess", sl=6)
     commands.gain_advantage(encounter, table.gm, side="adversary", reason="winning")
     commands.spend_advantage(encounter, table.gm, side="adversary", spend="additional_action")
@@ -160,3 +162,22 @@ def test_sprinting_uses_the_action_and_one_weapon_swap_per_turn_is_free(table):
     assert "(" not in commands.mark_turn(table.encounter, table.gm, part="swap", used=True).message
     again = commands.mark_turn(table.encounter, table.gm, part="swap", used=True)
     assert "(a further swap takes a Move or an Action)" in again.message
+
+
+def test_an_action_ticked_by_mistake_is_taken_back_and_nothing_unused_can_be(table):
+    commands.start(table.encounter, table.gm)
+    encounter = table.encounter
+    encounter.refresh_from_db()
+    active = encounter.active.name
+    with pytest.raises(CommandError, match=f"^{active} has not used an Action this turn.$"):
+        commands.mark_turn(encounter, table.gm, part="action", used=False)
+    commands.mark_turn(encounter, table.gm, part="action", used=True)
+    page = table.client(table.gm).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert 'id="turn-action-back"' in page and "Action 1/1" in page
+    back = commands.mark_turn(encounter, table.gm, part="action", used=False)
+    assert back.message == f"{active} gets back their Action." and back.result["actions"] == 0
+    commands.mark_turn(encounter, table.gm, part="move", used=True)
+    with pytest.raises(CommandError, match=f"^{active} has already used their Move this turn.$"):
+        commands.mark_turn(encounter, table.gm, part="charge", used=True)
+    commands.undo(encounter, table.gm)
+    assert commands.mark_turn(encounter, table.gm, part="charge", used=True).result["move"] is True

@@ -7,7 +7,7 @@ What wounds do is `health.py`'s."""
 
 from django import forms
 
-from combat.commands.fields import TextField, WholeNumberField
+from combat.commands.fields import OneOfField, TextField, WholeNumberField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
@@ -50,7 +50,7 @@ LINE_SYMBOLS = {
 class ActionArgs(OwnCombatantArgs):
     card = TextField(max_length=120, help_text="The action card's name.")
     target = CombatantField(required=False)
-    difficulty = forms.ChoiceField(
+    difficulty = OneOfField(
         required=False,
         choices=[("", "the card's"), *((name, name.capitalize()) for name in wfrp3e.DIFFICULTIES)],
         help_text='Challenge dice by difficulty (seed 003 "Difficulties"); empty: the card\'s own.',

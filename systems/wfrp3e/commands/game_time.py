@@ -4,8 +4,7 @@ they call for wait on the players' phones until `answer_recovery_check` settles 
 
 Only player characters recover fatigue and stress: an NPC's strain is wounds (seed 003 "Enemies")."""
 
-from django import forms
-
+from combat.commands.fields import OneOfField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CommandError
 from combat.words import and_list, counted
@@ -146,7 +145,7 @@ def end_of_episode(context):
 
 
 class RestArgs(Args):
-    difficulty = forms.ChoiceField(
+    difficulty = OneOfField(
         required=False,
         choices=[("", "by the wounds"), *((name, name.capitalize()) for name in wfrp3e.DIFFICULTIES)],
         help_text='The Resilience check\'s difficulty for the place and the care (seed 003 "Overnight Rest"); empty: '

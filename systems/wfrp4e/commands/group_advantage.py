@@ -133,9 +133,10 @@ class SpendArgs(PoolArgs):
 
     def clean_spend(self):
         key = self.cleaned_data["spend"]
-        row = AdvantageSpend.objects.filter(system=self.context.encounter.system, key=key).first()
+        choices = spend_choices(self.context.encounter)
+        row = next((spend for spend in choices if key.strip().casefold() in (spend.key, spend.name.casefold())), None)
         if row is None:
-            known = ", ".join(spend.key for spend in spend_choices(self.context.encounter))
+            known = ", ".join(spend.name for spend in choices)
             raise forms.ValidationError(f"'{key}' is not a way to spend Advantage. Known: {known}.")
         return row
 

@@ -111,11 +111,28 @@ class MarkTurnArgs(Args):
     used = YesNoField(help_text="Leave out (false) to give it back.")
 
 
+def tick_refusal(state, part, used):
+    """Why the GM's tick (or taking one back) would pass what the turn allows, or "". An attack or a spend beyond the
+    turn's Action is still recorded with a note (the GM allowed it); a tick by hand is only what is left."""
+    if part in ("move", "charge"):
+        if used and state["move"]:
+            return "has already used their Move this turn"
+        return "" if used or state["move"] else "has not used their Move this turn"
+    if part == "swap":
+        return "" if used or state["swaps"] else "has not swapped weapons this turn"
+    if used and state["actions"] >= state["allowed"]:
+        return f"has no Action left this turn ({state['actions']} of {state['allowed']} used)"
+    return "" if used or state["actions"] else "has not used an Action this turn"
+
+
 @command(MarkTurnArgs)
 def mark_turn(context, part, used):
     encounter = context.encounter
     if encounter.active is None:
         raise CommandError("Nobody's turn is running.")
+    why = tick_refusal(turn_state(encounter), part, used)
+    if why:
+        raise CommandError(f"{encounter.active.name} {why}.")
     note = use(encounter, part, used)
     label = dict(PARTS)[part]
     verb = "uses" if used else "gets back"
