@@ -581,6 +581,11 @@ class UndoMachine(RuleBasedStateMachine):
     def dismiss_test(self, data):
         self.run("dismiss_test", {"prompt": self.draw_prompt(data)}, data)
 
+    @precondition(lambda self: self.prompts())
+    @rule(data=st.data())
+    def dismiss_prompts(self, data):
+        self.run("dismiss_prompts", {"combatant": self.draw_combatant(data)}, data)
+
     @rule(data=st.data())
     def set_house_rules(self, data):
         some = st.lists(st.sampled_from(self.world.toggles), max_size=4, unique=True)
