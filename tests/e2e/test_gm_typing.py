@@ -1,5 +1,6 @@
 """The GM's screen in a real browser while the table plays: what the GM is typing survives a player's action reaching
-the screen, and the attack panel follows Next turn (the GM's pick of attacker holds for that turn only)."""
+the screen, and the attack panel (WFRP 4e) and the action form (WFRP 3e) follow Next turn: the GM's pick of attacker
+or performer holds for that turn only, what was typed stays."""
 
 from playwright.sync_api import expect
 
@@ -7,6 +8,7 @@ from characters.models import Character
 from combat.models import Encounter
 from systems.wfrp4e import toggles
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
+from tests.e2e.test_wfrp3e_fight import BEASTMAN, KATARINA, LUKAS, pk, storm  # noqa: F401 (storm is the fixture)
 from tests.e2e.test_wfrp4e_fight import ambush, combatant, next_turn  # noqa: F401 (ambush is the fixture)
 
 
@@ -60,3 +62,24 @@ def test_the_attack_panel_follows_next_turn_and_the_gms_pick_holds_for_the_turn(
     expect(panel.locator("#attack-notice")).to_have_text(
         "The turn moved on: Anders attacks now. The rolls typed are kept: check they are theirs."
     )
+
+
+def test_wfrp3e_the_gms_pick_of_performer_holds_for_the_turn_and_what_was_typed_stays(login, storm):  # noqa: F811
+    gm = login("gm", **LAPTOP).open(f"/encounters/{storm.pk}/")
+    action = gm.locator("#action-form")
+    performer = action.locator("select[name=combatant]")
+    katarina, lukas, beastman = (str(pk(storm, name)) for name in (KATARINA, LUKAS, BEASTMAN))
+    expect(performer).to_have_value(katarina)
+    performer.select_option(beastman)
+    action.locator("input[name=defence]").fill("2")
+
+    shown = version(gm)  # the GM does something else meanwhile: the screen is redrawn, the turn the same
+    gm.locator("#add-condition-card").get_by_role("button", name="Add").click()
+    expect(gm.locator("#encounter-version")).to_have_attribute("data-version", str(shown + 1))
+    expect(performer).to_have_value(beastman)
+    expect(action.locator("input[name=defence]")).to_have_value("2")
+
+    gm.locator("#next-turn").click()
+    expect(gm.locator("#active-name")).to_have_text(LUKAS)
+    expect(performer).to_have_value(lukas)  # the pick was for Katarina's turn
+    expect(action.locator("input[name=defence]")).to_have_value("2")
