@@ -114,7 +114,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
     if not gm:
-        tell_news(view, hidden={c.pk for c in everyone if c.hidden})
+        tell_news(view, hidden={c.pk: c.name for c in everyone if c.hidden})
     return view
 
 
@@ -125,14 +125,15 @@ RECEIVING_ARGS = {"target", "targets", "blast_targets", "combatant", "patient", 
 
 def tell_news(view, hidden):
     """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    whose arguments name a combatant the player cannot see is passed over, as it might name them."""
+    that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
+    is), is passed over. `hidden`: {id: name} of those combatants."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
     entries = view.encounter.log.filter(undone=False).exclude(user=view.user)[:NEWS_LOOKBACK]
     for entry in entries:
         named = set(named_ids(entry.args.values()))
-        if named & hidden:
+        if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
             continue
         receivers = set(named_ids(value for key, value in entry.args.items() if key in RECEIVING_ARGS))
         for pk in receivers & mine.keys():

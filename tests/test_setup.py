@@ -59,7 +59,7 @@ def test_each_demo_campaign_keeps_a_creature_library_ready_for_three_at_once(sys
     encounter = create_encounter(campaign.gm, "Practice", campaign_id=campaign.pk)
     creature = library[0]
     outcome = commands.add_combatant(encounter, campaign.gm, character=creature.pk, count=3)
-    assert outcome.message.startswith(f"3 {creature.name}")
+    assert outcome.message.startswith(f"{creature.name} 1, {creature.name} 2 and {creature.name} 3 join the fight.")
     assert [c.name for c in encounter.combatants.order_by("pk")] == [f"{creature.name} {n}" for n in (1, 2, 3)]
 
 

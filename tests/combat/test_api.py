@@ -165,12 +165,12 @@ def test_session_auth_needs_csrf(table):
     assert response.status_code == 200
 
 
-def test_pages_keep_djangos_csrf_failure_page(table):
+def test_pages_answer_a_failed_csrf_check_with_the_sites_page(table):
     client = Client(enforce_csrf_checks=True)
     client.force_login(table.gm)
     response = client.post(f"/encounters/{table.encounter.pk}/do/start/", {})
     assert response.status_code == 403 and response["Content-Type"].startswith("text/html")
-    assert "CSRF verification failed" in response.content.decode()
+    assert "Reload the page and send it again" in response.content.decode()
     assert not LogEntry.objects.filter(command="start").exists()
 
 

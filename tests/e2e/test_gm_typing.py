@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from characters.models import Character
 from combat.models import Encounter
 from systems.wfrp4e import toggles
-from tests.e2e.test_live_encounter import LAPTOP, PHONE
+from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
 from tests.e2e.test_wfrp3e_fight import BEASTMAN, KATARINA, LUKAS, pk, storm  # noqa: F401 (storm is the fixture)
 from tests.e2e.test_wfrp4e_fight import ambush, combatant, next_turn  # noqa: F401 (ambush is the fixture)
 
@@ -26,6 +26,7 @@ def test_a_players_action_never_wipes_what_the_gm_is_typing(login, ambush):  # n
     orc = combatant(ambush, "Orc 1")
     gm.locator("#attack-panel input[name=attacker_roll]").fill("23")
     gm.locator(f"#initiative-{orc.pk} input[name=value]").fill("31")
+    open_row_tools(gm.locator(f"#combatant-{orc.pk}"))
     damage = gm.locator(f"#wounds-{orc.pk} input[name=amount]")
     damage.fill("4")  # the GM is still typing here when Anna acts
     shown = version(gm)

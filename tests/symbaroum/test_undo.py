@@ -62,6 +62,7 @@ CASES = {
     "delay": lambda f: {},
     "delay_initiative": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "before": f.ansgar.pk},
     "disengage": lambda f: f.turn_of(f.ulrika) or f.gm("engage", target=f.goblin.pk) and {"enemies": [f.goblin.pk]},
+    "dismiss_prompts": lambda f: open_attack(f) and {"combatant": f.ulrika.pk},
     "dismiss_test": lambda f: {"prompt": open_attack(f)},
     "end_encounter": lambda f: {},
     "engage": lambda f: f.turn_of(f.ulrika) or {"target": f.goblin.pk},

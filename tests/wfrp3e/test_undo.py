@@ -69,6 +69,7 @@ CASES = {
     "ask_initiative": lambda f: {"combatant": f.magda.pk},
     "delay": lambda f: {},
     "dismiss_check": lambda f: {"prompt": initiative_check(f)},
+    "dismiss_prompts": lambda f: initiative_check(f) and {"combatant": f.magda.pk},
     "end_encounter": lambda f: {},
     "enter_roll": lambda f: {"prompt": strike(f), "successes": 3, "comets": 1, "banes": 2, "exertions": 1},
     "heal": lambda f: f.gm("apply_damage", combatant=f.orc.pk, amount=5) and {"combatant": f.orc.pk, "amount": 3},
