@@ -77,6 +77,10 @@ class AddCombatantArgs(Args):
         data = super().clean()
         if not self.errors and not data.get("character") and not (data.get("name") and data.get("max_wounds")):
             raise forms.ValidationError("Pick a character, or give a name and the maximum wounds for a new NPC.")
+        character = data.get("character")
+        if character and not character.is_npc and any(c.character_id == character.pk for c in self.context.combatants):
+            # An NPC is a template the GM may add again and again; a player's character fights once.
+            raise forms.ValidationError(f"{character.name} is already in this fight.")
         return data
 
 
@@ -147,12 +151,13 @@ def add_combatant(context, character, name, side, max_wounds, wounds, initiative
 
 def copy_names(context, name, count):
     """The names of `count` copies of `name`: "Orc 1", "Orc 2", ... numbered on from the "Orc N" already in the
-    fight, so a second band of Orcs does not repeat the first's numbers. One alone keeps its name unless numbered
-    ones exist."""
+    fight, so a second band of Orcs does not repeat the first's numbers; an "Orc" already there counts as the first.
+    One alone keeps its name unless others of that name are there."""
     numbers = [
-        int(number)
+        1 if c.name == name else int(number)
         for c in context.combatants
-        if c.name.startswith(f"{name} ") and re.fullmatch("[0-9]{1,9}", number := c.name[len(name) + 1 :])
+        if c.name == name
+        or (c.name.startswith(f"{name} ") and re.fullmatch("[0-9]{1,9}", number := c.name[len(name) + 1 :]))
     ]
     if count == 1 and not numbers:
         return [name]

@@ -6,6 +6,7 @@ transaction — and notifies the encounter's viewers after commit. Call one as a
 `next_turn(encounter, user)`, or by name, `execute(encounter, user, "next_turn", {})`.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from django import forms
@@ -301,9 +302,15 @@ class Outcome:
     result: dict
 
 
+def sentence_start(words):
+    """ "Max wounds", "Attacker roll": a name opening a sentence; dice keep their own spelling ("d100")."""
+    return words if re.match(r"d[0-9]", words) else words[:1].upper() + words[1:]
+
+
 def describe_errors(form):
     """The refusal in the GM's words: a missing argument asked for ("Pick the attacker.", "Give the amount."), any
-    other problem after the argument's name as the GM knows it (its label, else its name in words: "max wounds")."""
+    other problem after the argument's name as the GM knows it (its label, else its name in words: "Max wounds: ..."),
+    one sentence after the other."""
     parts = []
     for name, errors in form.errors.as_data().items():
         field = form.fields.get(name)
@@ -317,8 +324,8 @@ def describe_errors(form):
                     f"{'Pick' if isinstance(field, (CombatantField, forms.ChoiceField)) else 'Give'} the {what}."
                 )
             else:
-                parts.append(f"{what}: {' '.join(error.messages)}")
-    return "; ".join(parts)
+                parts.append(f"{sentence_start(what)}: {' '.join(error.messages)}")
+    return " ".join(parts)
 
 
 def execute(encounter, user, name, args=None, expected_version=None, dice=None):

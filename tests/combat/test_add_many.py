@@ -71,6 +71,21 @@ def test_one_alone_keeps_its_name(table, orc):
     assert commands.add_combatant(table.encounter, table.gm, character=orc.pk).message == "Orc joins the fight."
 
 
+def test_an_orc_already_fighting_counts_as_the_first(table, orc):
+    commands.add_combatant(table.encounter, table.gm, character=orc.pk)
+    assert commands.add_combatant(table.encounter, table.gm, character=orc.pk, count=3).message.startswith(
+        "Orc 2, Orc 3 and Orc 4 join the fight."
+    )
+    assert commands.add_combatant(table.encounter, table.gm, character=orc.pk).message.startswith("Orc 5 joins")
+
+
+def test_a_player_character_fights_once(table):
+    anna_character = table.encounter.combatants.filter(character__player=table.anna).first().character
+    response = post(table, table.gm, {"character": anna_character.pk})
+    assert f"{anna_character.name} is already in this fight." in response.content.decode()
+    assert table.encounter.combatants.filter(character=anna_character).count() == 1
+
+
 def test_one_undo_removes_all_three(table, orc):
     before = table.encounter.combatants.count()
     commands.add_combatant(table.encounter, table.gm, character=orc.pk, count=3)
@@ -174,7 +189,8 @@ def test_wfrp3e_a_player_character_joining_a_running_fight_is_left_to_roll_on_th
     outcome = commands.add_combatant(encounter, gm, character=hero.pk, dice=Dice(random.Random(2)))
 
     assert outcome.result["initiatives"] == [None]
-    asked = commands.add_combatant(encounter, gm, character=hero.pk, roll=True, dice=Dice(random.Random(2)))
+    another = CharacterFactory(campaign=encounter.campaign, name="Magda", characteristics={"Ag": 3})
+    asked = commands.add_combatant(encounter, gm, character=another.pk, roll=True, dice=Dice(random.Random(2)))
     assert asked.result["initiatives"] != [None]
 
 

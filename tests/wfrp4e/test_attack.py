@@ -159,7 +159,7 @@ def test_the_gm_can_override_the_wounds_and_the_override_is_logged(fight):
         ({"target": "self"}, "A combatant cannot attack themselves"),
         ({"attacker": "adhoc"}, "Orc Grukk has no character sheet to attack with"),
         ({"target": "adhoc"}, "Orc Grukk has no character sheet to defend with"),
-        ({"attacker_roll": 101}, "attacker roll: A d100 shows 1 to 100."),
+        ({"attacker_roll": 101}, "Attacker roll: A d100 shows 1 to 100."),
         ({"target": 999999}, "There is no combatant 999999 in this encounter"),
     ],
 )
