@@ -24,9 +24,9 @@ from characters.models import Campaign, Character
 from combat import commands
 from combat.models import Encounter
 from combat.snapshot import CHARACTER_FIELDS as POINTS
+from combat.words import copy_name
 
 MAX_FILE_BYTES = 1_000_000  # a character file is a few kilobytes; anything near this is not one
-COPY_SUFFIX = " (copy)"
 
 
 @login_required
@@ -141,7 +141,8 @@ def points_for_the_fight(character, form):
 def duplicate_character(request, pk):
     """A copy of every field, skill and piece of gear, unclaimed, an NPC if the original is one."""
     character, _ = access.character_for(request.user, pk, allowed=(access.GM,))
-    name = character.name[: Character._meta.get_field("name").max_length - len(COPY_SUFFIX)] + COPY_SUFFIX
+    taken = set(character.campaign.characters.values_list("name", flat=True))
+    name = copy_name(character.name, taken, Character._meta.get_field("name").max_length)
     try:
         copy = backup.import_character(
             backup.export_character(character, with_gm_notes=True), character.campaign, name=name

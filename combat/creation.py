@@ -9,6 +9,7 @@ import systems
 from characters.models import Campaign
 from combat.commands.fields import LARGEST, storable_text, whole_number
 from combat.models import Combatant, CombatantGroup, Encounter
+from combat.words import copy_name
 from rules.house_rules import normalise
 
 NAME_LENGTH = Encounter._meta.get_field("name").max_length
@@ -94,12 +95,14 @@ def members_of(encounter):
 
 def duplicate_encounter(encounter):
     """A new planned encounter of the same campaign, "<name> (copy)", with the same combatants and house rules."""
-    suffix = " (copy)"
+    taken = set(encounter.campaign.encounters.values_list("name", flat=True))
     with transaction.atomic():
         return build_encounter(
-            encounter.campaign, encounter.name[: NAME_LENGTH - len(suffix)] + suffix, encounter.house_rules,
+            encounter.campaign,
+            copy_name(encounter.name, taken, NAME_LENGTH),
+            encounter.house_rules,
             members_of(encounter),
-        )  # fmt: skip
+        )
 
 
 def save_group(encounter, name):

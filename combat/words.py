@@ -1,5 +1,7 @@
 """Words the log, the flash messages and the screens share across the game systems."""
 
+import re
+
 
 def counted(count, noun):
     """ "1 net success", "2 boons", "0 Wounds": a count with its noun in the number the count wants."""
@@ -11,3 +13,16 @@ def counted(count, noun):
 def and_list(words):
     """ "Orc 1, Orc 2 and Orc 3": names in a sentence."""
     return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))
+
+
+def copy_name(name, taken, most):
+    """ "Orc (copy)", then "Orc (copy 2)", ...: the first such name not in `taken`, for a copy of `name` (itself
+    perhaps a copy: a copy of "Orc (copy)" is "Orc (copy 2)", not "Orc (copy) (copy)"), at most `most` characters."""
+    base = re.sub(r" \(copy(?: [0-9]+)?\)$", "", name)
+    number = 1
+    while True:
+        suffix = " (copy)" if number == 1 else f" (copy {number})"
+        candidate = base[: most - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+        number += 1

@@ -39,6 +39,17 @@ def test_a_long_name_still_fits_with_its_copy_mark(played):
     assert Character.objects.filter(name="N" * 113 + " (copy)").exists()
 
 
+def test_copies_of_copies_are_numbered_not_stacked(played):
+    gm = played.client(played.gm)
+    name = played.heroine.name
+    gm.post(f"/characters/{played.heroine.pk}/duplicate/")
+    first = Character.objects.get(name=f"{name} (copy)")
+    gm.post(f"/characters/{first.pk}/duplicate/")
+    gm.post(f"/characters/{played.heroine.pk}/duplicate/")
+    copies = set(Character.objects.filter(name__startswith=name).values_list("name", flat=True))
+    assert copies == {name, f"{name} (copy)", f"{name} (copy 2)", f"{name} (copy 3)"}
+
+
 # A player's own sheet and a fellow player's are 403; an NPC and another campaign's character are 404.
 @pytest.mark.parametrize(
     "who, whose, status",

@@ -49,6 +49,15 @@ def test_a_long_name_keeps_its_copy_mark_within_120_characters(table):
     assert len(copy.name) == 120 and copy.name.endswith("B (copy)")
 
 
+def test_a_copy_of_a_copy_is_numbered(table):
+    duplicate(table, table.gm)
+    copy = Encounter.objects.get(name="Ford (copy)")
+    duplicate(table, table.gm, copy)
+    duplicate(table, table.gm)
+    names = set(Encounter.objects.filter(campaign=table.campaign).values_list("name", flat=True))
+    assert names == {"Ford", "Ford (copy)", "Ford (copy 2)", "Ford (copy 3)"}
+
+
 def test_a_player_cannot_duplicate_and_an_outsider_learns_nothing(table, other_table):
     assert duplicate(table, table.anna).status_code == 403
     assert duplicate(table, table.outsider).status_code == 404
