@@ -55,19 +55,7 @@ def new_character(request, pk, npc=False):
             messages.success(request, f"{character.name} is yours. From now on the GM keeps the sheet.")
         return redirect("sheet", pk=character.pk)
     kind = "NPC" if npc else "character"
-    return render(
-        request,
-        "characters/edit.html",
-        {
-            "character": character,
-            "form": form,
-            "skills": skills,
-            "is_gm": is_gm,
-            "heading": f"New {kind}",
-            "button": f"Save {kind}",
-            "cancel": campaign.get_absolute_url(),
-        },
-    )
+    return _sheet_page(request, form, skills, is_gm, f"New {kind}", f"Save {kind}", campaign.get_absolute_url())
 
 
 @login_required
@@ -83,19 +71,14 @@ def edit_character(request, pk):
                 commands.execute(combatant.encounter, request.user, "set_points", {"combatant": combatant.pk, **points})
         messages.success(request, f"{character.name} saved.")
         return redirect("sheet", pk=character.pk)
-    return render(
-        request,
-        "characters/edit.html",
-        {
-            "character": character,
-            "form": form,
-            "skills": skills,
-            "is_gm": True,
-            "heading": f"Edit {character.name}",
-            "button": "Save",
-            "cancel": reverse("sheet", args=[character.pk]),
-        },
-    )
+    cancel = reverse("sheet", args=[character.pk])
+    return _sheet_page(request, form, skills, True, f"Edit {character.name}", "Save", cancel)
+
+
+def _sheet_page(request, form, skills, is_gm, heading, button, cancel):
+    """The sheet form's page, for a new character and an edited one."""
+    context = {"character": form.instance, "form": form, "skills": skills, "is_gm": is_gm}
+    return render(request, "characters/edit.html", {**context, "heading": heading, "button": button, "cancel": cancel})
 
 
 def _sheet_forms(request, character, is_gm):
