@@ -116,10 +116,10 @@ def test_the_generic_spend_sends_batter_and_trick_to_their_test(fight):
     [
         (0, {"spend": "batter"}, "Allies have 0 Advantage; Batter costs 1"),
         (1, {"spend": "batter", "condition": "Blinded"}, "Only a Trick inflicts a chosen Condition"),
-        (1, {"spend": "trick", "condition": "Stunned"}, "condition"),
+        (1, {"spend": "trick", "condition": "Stunned"}, "Condition: Choose one of"),
         (1, {"spend": "trick", "opponent": "anders"}, "other than the one who spends"),
         (1, {"spend": "trick", "opponent": "grukk"}, "Orc Grukk has no character sheet"),
-        (1, {"spend": "shove"}, "spend"),
+        (1, {"spend": "shove"}, "Spend: Choose one of"),
     ],
 )
 def test_bad_batters_and_tricks_are_refused_and_change_nothing(fight, advantage, args, message):
