@@ -108,6 +108,8 @@ def duplicate_encounter(encounter):
 def save_group(encounter, name):
     """The encounter's combatants saved as a group of its campaign, named `name`."""
     name = checked_name(name, "the group")
+    if encounter.campaign.combatant_groups.filter(name=name).exists():
+        raise EncounterCreationError(f"There is already a group named {name}: give this one another name.")
     members = members_of(encounter)
     if not members:
         raise EncounterCreationError("Add combatants to the encounter before saving them as a group.")

@@ -67,3 +67,17 @@ document.addEventListener("change", (event) => {
 document.addEventListener("DOMContentLoaded", followAll);
 // A live update redraws the form for the active combatant: its weapons and a target that is not an ally.
 document.addEventListener("htmx:oobAfterSwap", followAll);
+
+// One row's tools open at a time, and Escape folds them: an open panel lies over the rows below it.
+document.addEventListener("toggle", (event) => {
+  const opened = event.target;
+  if (!opened.matches?.("details.row-tools") || !opened.open) return;
+  for (const other of document.querySelectorAll("details.row-tools[open]")) if (other !== opened) other.open = false;
+}, true);
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  for (const open of document.querySelectorAll("details.row-tools[open]")) {
+    open.open = false;
+    open.querySelector("summary")?.focus();
+  }
+});

@@ -60,6 +60,14 @@ def test_a_group_needs_a_name(table, name, said):
     assert said in response.content.decode() and not CombatantGroup.objects.exists()
 
 
+def test_a_second_group_of_the_same_name_is_refused(table):
+    gm = table.client(table.gm)
+    gm.post(f"/encounters/{table.encounter.pk}/save-group/", {"name": "Ford ambushers"})
+    response = gm.post(f"/encounters/{table.encounter.pk}/save-group/", {"name": "Ford ambushers"}, follow=True)
+    assert "There is already a group named Ford ambushers" in response.content.decode()
+    assert CombatantGroup.objects.filter(name="Ford ambushers").count() == 1
+
+
 def test_an_empty_encounter_saves_no_group(table):
     empty = Encounter.objects.create(campaign=table.campaign, name="Nobody")
     response = table.client(table.gm).post(f"/encounters/{empty.pk}/save-group/", {"name": "None"}, follow=True)

@@ -129,7 +129,7 @@ def test_one_wound_is_one_wound_and_nothing_lost_says_so(house):
     add(house, house.anders, "Ablaze", 1)
     message = end_turn_of(house, house.anders, dice=Dice(Rolls(1))).message
     assert "loses 0" not in message and "Ablaze 0" not in message
-    assert "Anders is Ablaze but loses no Wounds: Toughness and armour hold (d10 1)." in message
+    assert "Anders is Ablaze but loses no Wounds to it: Toughness and armour hold (d10 1)." in message
 
 
 def test_dismissing_one_open_test_counts_it_in_the_singular(house):

@@ -92,6 +92,14 @@ def test_the_gm_screen_fits_a_laptop(system, login):
     expect(page.locator(f"#wounds-{pk} input[name=amount]")).to_be_visible()
     expect(last.get_by_role("button", name="Remove")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+    # One row's tools at a time (an open panel lies over the rows below), and Escape folds them.
+    first = rows.nth(0)
+    first.locator("summary").click()
+    expect(first.locator("details.row-tools")).to_have_attribute("open", "")
+    expect(last.locator("details.row-tools")).not_to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(first.locator("details.row-tools")).not_to_have_attribute("open", "")
     assert viewer.errors == []
 
 

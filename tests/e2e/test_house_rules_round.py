@@ -1,6 +1,8 @@
 """A house-rules round in the browser: Bleeding, Ablaze and Blinded tick, Momentum decays, and Anna's phone shows it
 all and rolls her own Bleeding test."""
 
+import re
+
 from playwright.sync_api import expect
 
 from characters.models import Campaign, Character
@@ -60,8 +62,12 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     expect(phone.locator("#sheet .wound-count")).to_contain_text(f"{14 - lost} / 14 wounds", timeout=2000)
     expect(phone.locator(f"#my-momentum-{a}")).to_have_text("1", timeout=2000)
     expect(page.locator("#log")).to_contain_text("Anders loses 1 Momentum (none earned this turn).")
+    # The d10 may burn through his armour or not: either way the log says what Ablaze did.
     expect(page.locator("#log")).to_contain_text(
-        f"Anders loses {lost} Wounds at the end of the turn (Bleeding 2, Ablaze"
+        re.compile(
+            rf"Anders loses {lost} Wounds at the end of the turn \((Bleeding 2, Ablaze \d+ \(d10 \d+\)\)"
+            r"|Bleeding 2\)\. Anders is Ablaze but loses no Wounds to it)"
+        )
     )
 
     # Anna rolls her own Bleeding test on the phone: Endurance 51 - 20 = 31; a typed 12 passes.

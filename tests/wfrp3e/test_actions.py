@@ -49,6 +49,9 @@ def test_a_stance_off_the_meter_and_an_attack_without_target_are_refused(action_
         strike(action_fight, stance=2)
     with pytest.raises(CommandError, match="name its target"):
         strike(action_fight, target="")
+    with pytest.raises(CommandError, match="cannot play Melee Strike at themselves"):
+        strike(action_fight, target=action_fight.magda.pk)
+    assert action_fight.state().prompts == []
 
 
 def test_typed_symbols_cancel_apply_the_universal_effect_the_cards_lines_and_the_wounds(action_fight):

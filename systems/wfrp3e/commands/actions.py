@@ -130,6 +130,8 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
     wounds = card.type in ATTACKS or (card.type in CASTINGS and bool(damage))
     if wounds and target is None:
         raise CommandError(f"{card.name} deals wounds: name its target.")
+    if wounds and target.pk == combatant.pk:
+        raise CommandError(f"{combatant.name} cannot play {card.name} at themselves: pick another target.")
     take_the_action(context, combatant, card)
     # The target's guard meets an attack only (seed 003 "Middle of Turn Phase" step 3).
     guard = sheet_of(context, target) if target and wounds else None

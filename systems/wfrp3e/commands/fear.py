@@ -5,7 +5,7 @@ rolls the pool) and applies what failing and the banes cost."""
 
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
-from combat.words import counted
+from combat.words import and_list, counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, conditions, health, turn
 from systems.wfrp3e.commands.counters import add_to
@@ -83,7 +83,7 @@ def fear_check(context, combatant):
             **pool_entry(sources, check),
         )
         asked.append(entry["id"])
-    names = " and ".join(hero.name for hero in facing)
+    names = and_list([hero.name for hero in facing])
     verb = "checks" if len(facing) == 1 else "check"
     return f"{creature.name}'s {kind} {rating}: {names} {verb} Discipline.", {"prompts": asked}
 

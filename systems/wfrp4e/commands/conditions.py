@@ -108,8 +108,8 @@ def end_of_turn(context, combatant):
             if wounds
         )
         notes.append(f"{combatant.name} loses {counted(total, 'Wound')} at the end of the turn ({detail}).")
-    elif d10 is not None:
-        notes.append(f"{combatant.name} is Ablaze but loses no Wounds: Toughness and armour hold (d10 {d10}).")
+    if d10 is not None and not lost.get("Ablaze"):
+        notes.append(f"{combatant.name} is Ablaze but loses no Wounds to it: Toughness and armour hold (d10 {d10}).")
     deadly_rule = encounter.plays(toggles.DEADLY_CONDITIONS)
     notes += [
         call_for(context, combatant, test) for test in house.end_of_turn_tests(counts, combatant.wounds, deadly_rule)
