@@ -29,19 +29,21 @@ function changedByUser(field) {
 
 const isChoice = (field) => field.tagName === "SELECT" || field.type === "checkbox" || field.type === "radio";
 
+// A form without an id is known by its part, its action and its place among the part's forms of that action.
+function formsLike(part, action) {
+  return [...(part?.querySelectorAll("form:not([id])") ?? [])].filter((form) => (form.getAttribute("action") ?? "") === action);
+}
+
 // Where to find the form again in the part's next version.
 function formKey(part, form) {
   if (form.id) return { id: form.id };
   const action = form.getAttribute("action") ?? "";
-  const alike = [...part.querySelectorAll("form:not([id])")].filter((other) => (other.getAttribute("action") ?? "") === action);
-  return { part: part.id, action, place: alike.indexOf(form) };
+  return { part: part.id, action, place: formsLike(part, action).indexOf(form) };
 }
 
 function findForm(key) {
   if (key.id) return document.getElementById(key.id);
-  const part = document.getElementById(key.part);
-  const alike = [...(part?.querySelectorAll("form:not([id])") ?? [])].filter((form) => (form.getAttribute("action") ?? "") === key.action);
-  return alike[key.place] ?? null;
+  return formsLike(document.getElementById(key.part), key.action)[key.place] ?? null;
 }
 
 function keepTyped(part) {
