@@ -1,7 +1,7 @@
 """One websocket per viewer at /ws/encounters/<id>/ (docs/architecture.md "Live updates").
 
-Every message is that viewer's whole live view as htmx out-of-band swaps, so a missed broadcast or a
-reconnect is healed by the next message: nothing is replayed, nothing is lost.
+A socket gets the viewer's whole live view on connect and on a resync, and after that the parts that changed since
+what it sent last (combat/live.py), as htmx out-of-band swaps. A socket that missed a version gets the whole view.
 """
 
 import asyncio
@@ -12,10 +12,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from combat import views_state
 from combat.broadcast import group_name
+from combat.live import CSRF_PLACEHOLDER, live_views
 from combat.models import Encounter
-from combat.rendering import live_fragments
 
 FORBIDDEN = 4403
 RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
@@ -30,17 +29,7 @@ LAYER_RETRY_FIRST, LAYER_RETRY_MOST = 0.1, 2.0
 logger = logging.getLogger(__name__)
 
 
-@database_sync_to_async
-def render_for(encounter_id, user, csrf_token=None):
-    """(version, html) of the viewer's live view, or None if they may not see the encounter."""
-    try:
-        encounter = views_state.load_encounter(encounter_id)
-    except Encounter.DoesNotExist:
-        return None
-    view = views_state.build(encounter, user)
-    if view is None:
-        return None
-    return encounter.version, live_fragments(view, csrf_token=csrf_token)
+view_for = database_sync_to_async(live_views.view_for)
 
 
 @database_sync_to_async
@@ -58,15 +47,16 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.group = group_name(self.encounter_id)
         self.sent_version = -1
-        self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        rendered = await render_for(self.encounter_id, self.user, self.csrf_token)
-        if rendered is None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.shown = {}  # {part id: key} of what this socket has sent (combat/live.py)
+        self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME) or ""
+        if not getattr(self.user, "is_authenticated", False):
             await self.close(code=FORBIDDEN)
             return
+        # Accepted before the view is read and rendered, so a burst of connects is never kept waiting in the
+        # handshake; an outsider is closed with FORBIDDEN right after, before being sent anything.
         await self.accept()
-        await self.push(*rendered)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.refresh(everything=True, fresh_role=True)
         self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -76,7 +66,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_add(self.group, self.channel_name)
                 version = await current_version(self.encounter_id)
                 if version is not None and version > self.sent_version:
-                    await self.refresh()
+                    await self.refresh(everything=True)
             except Exception:  # Redis or the database away for a moment: try again at the next beat
                 logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
 
@@ -129,19 +119,22 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     async def resync(self, after=0):
         await asyncio.sleep(after)
         self.last_resync = time.monotonic()
-        await self.refresh()
+        await self.refresh(everything=True)
 
     async def encounter_changed(self, event):
-        if event["version"] > self.sent_version:
-            await self.refresh()
+        version = event["version"]
+        if version > self.sent_version:
+            # The parts that changed, unless a version was missed on the way: then the whole view.
+            await self.refresh(at_least=version, everything=version != self.sent_version + 1)
 
-    async def refresh(self):
-        rendered = await render_for(self.encounter_id, self.user, self.csrf_token)
+    async def refresh(self, at_least=None, everything=False, fresh_role=False):
+        rendered = await view_for(self.encounter_id, self.user, at_least, fresh_role)
         if rendered is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=FORBIDDEN)
             return
-        await self.push(*rendered)
-
-    async def push(self, version, html):
-        self.sent_version = version
-        await self.send(text_data=html)
+        if rendered.version <= self.sent_version and not everything:
+            return
+        self.sent_version = max(self.sent_version, rendered.version)
+        for message in rendered.messages(self.shown, everything):
+            await self.send(text_data=message.replace(CSRF_PLACEHOLDER, self.csrf_token))

@@ -8,10 +8,55 @@ from dataclasses import dataclass, field
 
 import systems
 from combat.models import Combatant, ConditionInstance, Encounter
-from combat.permissions import GM, role
+from combat.permissions import GM, PLAYER
 from rules.models import ConditionDefinition
 
 LOG_LINES = 30
+NEWS_LOOKBACK = 20
+# The news of a player's characters is looked for among this many of the newest log lines, read once for every
+# viewer; commands the player ran themselves are passed over, so it is wider than NEWS_LOOKBACK.
+RECENT_LOG = 60
+
+
+@dataclass
+class EncounterData:
+    """What the database holds of an encounter at one version, read once and shared by every viewer's view: the live
+    fan-out builds many views from one read (combat/live.py). Model instances here are never changed by a view."""
+
+    encounter: Encounter
+    everyone: list  # every combatant, hidden ones too, in turn order
+    conditions: dict  # {combatant id: [ConditionInstance]}
+    player_ids: frozenset  # the campaign's players
+    recent_log: list  # the newest RECENT_LOG log entries, undone ones too
+    memo: dict = field(default_factory=dict)
+
+    @property
+    def version(self):
+        return self.encounter.version
+
+    def role(self, user):
+        if not getattr(user, "is_authenticated", False):
+            return None
+        if self.encounter.campaign.gm_id == user.pk:
+            return GM
+        return PLAYER if user.pk in self.player_ids else None
+
+    def once(self, key, make):
+        """`make()`, called once for every view built from this read (a system's sheets, reference texts)."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        return self.memo[key]
+
+
+def read(encounter):
+    """The encounter's combatants, conditions, players and newest log lines, in a fixed number of queries."""
+    everyone = list(encounter.combatants.select_related("character__player").order_by("position", "pk"))
+    conditions = {}
+    for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
+        conditions.setdefault(condition.combatant_id, []).append(condition)
+    players = frozenset(encounter.campaign.players.values_list("pk", flat=True))
+    recent_log = list(encounter.log.select_related("user")[:RECENT_LOG])
+    return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
 @dataclass
@@ -43,6 +88,7 @@ class EncounterView:
     prompts: list = field(default_factory=list)  # open tests waiting for a roll, as this viewer may see them
     round_starting: bool = False
     wounds_word: str = "Wounds"  # the system's word for what a combatant's wounds count
+    data: EncounterData = None
 
     sides = Combatant.Side.choices
 
@@ -79,37 +125,42 @@ class EncounterView:
         """The system's template partials the generic screens include, by place ("gm_panels", ...)."""
         return self.system.partials
 
+    def sheets(self, character_ids, **options):
+        """The system's sheets of these characters, worked out once for all the views built from one read."""
+        ids = frozenset(character_ids)
+        key = ("sheets", ids, tuple(sorted(options.items())))
+        return self.data.once(key, lambda: self.system.sheets(ids, **options))
+
 
 def load_encounter(pk):
     return Encounter.objects.select_related("campaign").get(pk=pk)
 
 
-def build(encounter, user, viewer_role=None, with_sheets=False):
-    """The view of `encounter` for `user`, or None when the user may not see it."""
-    viewer_role = viewer_role or role(encounter, user)
+def build(encounter, user, viewer_role=None, with_sheets=False, data=None):
+    """The view of `encounter` for `user`, or None when the user may not see it. With `data` (a `read()` of the
+    encounter) it makes no query of its own but the system's, which `data` keeps for the next view."""
+    data = data or read(encounter)
+    viewer_role = viewer_role or data.role(user)
     if viewer_role is None:
         return None
     gm = viewer_role == GM
     system = systems.get(encounter.system)
-    everyone = list(encounter.combatants.select_related("character__player").order_by("position", "pk"))
+    everyone = data.everyone
     combatants = [c for c in everyone if gm or not c.hidden]
-    by_combatant = {}
-    for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
-        by_combatant.setdefault(condition.combatant_id, []).append(condition)
     rows = []
     for turn, c in enumerate(combatants, start=1):
         mine = c.character_id is not None and c.character.player_id == user.pk
-        rows.append(Row(c, by_combatant.get(c.pk, []), mine, turn))
-    if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
-        attach_sheets([row for row in rows if row.mine], system)
+        rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn))
     active = next((row for row in rows if row.pk == encounter.active_id), None)
-    view = EncounterView(encounter, viewer_role, user, rows, active, system)
+    view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data)
+    if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
+        attach_sheets(view)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
     view.wounds_word = system.wounds_word(encounter)
     if gm:
-        view.log = list(encounter.log.select_related("user")[:LOG_LINES])
+        view.log = data.recent_log[:LOG_LINES]
         if system.generic_conditions:
-            view.condition_choices = list(ConditionDefinition.objects.filter(system=encounter.system))
+            view.condition_choices = data.once("condition_choices", lambda: condition_choices(encounter.system))
     system.extend_view(view, everyone)
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
@@ -118,7 +169,10 @@ def build(encounter, user, viewer_role=None, with_sheets=False):
     return view
 
 
-NEWS_LOOKBACK = 20
+def condition_choices(system_key):
+    return list(ConditionDefinition.objects.filter(system=system_key))
+
+
 # The arguments that name who a command is done to (not who does it), in the generic and the systems' commands.
 RECEIVING_ARGS = {"target", "targets", "blast_targets", "combatant", "patient", "ambushed", "enemy", "enemies"}
 
@@ -130,8 +184,8 @@ def tell_news(view, hidden):
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
-    entries = view.encounter.log.filter(undone=False).exclude(user=view.user)[:NEWS_LOOKBACK]
-    for entry in entries:
+    others = [entry for entry in view.data.recent_log if not entry.undone and entry.user_id != view.user.pk]
+    for entry in others[:NEWS_LOOKBACK]:
         named = set(named_ids(entry.args.values()))
         if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
             continue
@@ -150,12 +204,12 @@ def named_ids(values):
                 yield int(item)
 
 
-def attach_sheets(rows, system):
+def attach_sheets(view):
     """The viewer's own characters get their full sheet, in a fixed number of queries."""
-    if not rows:
+    if not view.mine:
         return
-    sheets = system.sheets({row.character_id for row in rows})
-    for row in rows:
+    sheets = view.sheets({row.character_id for row in view.mine})
+    for row in view.mine:
         row.sheet = sheets.get(row.character_id)
 
 

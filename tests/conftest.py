@@ -30,6 +30,16 @@ class Table(Clients):
         return ApiToken.issue(user)
 
 
+@pytest.fixture(autouse=True)
+def fresh_live_views():
+    """The process's shared live reads are keyed by encounter id and version, which a rolled-back test reuses."""
+    from combat.live import live_views
+
+    live_views.clear()
+    yield
+    live_views.clear()
+
+
 @pytest.fixture
 def rules_data(db):
     load()

@@ -1,8 +1,15 @@
 // Live partials carry the encounter version (data-version). A fragment no newer than what the page shows — a slow
-// response overtaken by a websocket push, or the same version arriving twice — never replaces it.
+// response overtaken by a websocket push, or the same version arriving twice — never replaces it. A push brings only
+// the parts that changed, and the GM's turn order row by row, so a part may hold a row newer than itself: what it
+// shows is the newest version in it.
+function shownVersion(part) {
+  return Math.max(Number(part.dataset.version) || 0,
+                  ...[...part.querySelectorAll("[data-version]")].map((inner) => Number(inner.dataset.version) || 0));
+}
+
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const incoming = event.detail.fragment.firstElementChild;
-  const shown = Number(event.detail.target.dataset.version);
+  const shown = shownVersion(event.detail.target);
   if (incoming && Number(incoming.dataset.version) <= shown) event.detail.shouldSwap = false;
   if (event.detail.shouldSwap) keepTyped(event.detail.target);
 });

@@ -53,7 +53,7 @@ def extend(view, everyone):
     extend_manoeuvres(view, names)
     extend_api(view, names)
     if view.is_gm:
-        sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
+        sheets = view.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [
             {
                 "row": row,

@@ -17,7 +17,7 @@ def extend(view, everyone):
     view.turn_so_far = turn.this_turn(encounter) if view.active is not None else None
     view.range_bands = turn.BANDS
     view.condition_names = sorted(conditions.durations()) if view.is_gm else []
-    sheets = view.system.sheets({row.character_id for row in view.rows if row.character_id})
+    sheets = view.sheets({row.character_id for row in view.rows if row.character_id})
     view.party_fortune, view.party_tension = state.party_fortune, state.party_tension
     view.dread_rows = []
     for row in view.rows:
@@ -47,16 +47,22 @@ def extend(view, everyone):
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(sheet.toughness, row.henchmen_members, taken)
-    explain_held_cards(view.mine)
+    explain_held_cards(view)
 
 
-def explain_held_cards(rows):
+def explain_held_cards(view):
     """The player's own condition cards with their texts, which the phone opens on a tap: [(name, tokens, text)]."""
-    held = {name for row in rows for name, _ in row.condition_cards}
-    cards = ConditionCard.objects.filter(system=KEY, name__in=held) if held else ConditionCard.objects.none()
-    texts = dict(cards.values_list("name", "description"))
-    for row in rows:
+    held = {name for row in view.rows for name, _ in row.condition_cards}
+    texts = view.data.once(("condition_card_texts", frozenset(held)), lambda: card_texts(held))
+    for row in view.mine:
         row.held_cards = [(name, tokens, texts.get(name, "")) for name, tokens in row.condition_cards]
+
+
+def card_texts(names):
+    """{name: text} of these condition cards: every viewer's held cards in one query."""
+    if not names:
+        return {}
+    return dict(ConditionCard.objects.filter(system=KEY, name__in=names).values_list("name", "description"))
 
 
 def stance_meter(row):

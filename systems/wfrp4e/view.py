@@ -78,7 +78,7 @@ def defend_options(view):
     active = view.active
     if active is None or not active.character_id:
         return []
-    sheet = view.system.sheets([active.character_id], with_characteristics=False).get(active.character_id)
+    sheet = view.sheets([active.character_id], with_characteristics=False).get(active.character_id)
     return [name for name, _ in sheet.defence_options()] if sheet else []
 
 

@@ -10,8 +10,9 @@ from django.test import Client
 
 from combat import commands
 from combat.broadcast import group_name
-from combat.consumers import REJOIN_INTERVAL, RESYNC_INTERVAL
+from combat.consumers import FORBIDDEN, REJOIN_INTERVAL, RESYNC_INTERVAL
 from config.asgi import application
+from tests.combat.screen import Screen, follow
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,26 +67,73 @@ async def test_gm_and_player_get_the_full_view_on_connect(table, channel_layer):
 
 async def test_a_command_pushes_each_viewer_their_own_view(table, channel_layer):
     player_socket, _, _ = await connect(table.encounter.pk, table.anna)
-    await player_socket.receive_from(timeout=3)
+    player = Screen()
+    player.take(await player_socket.receive_from(timeout=3))
     gm_socket, _, _ = await connect(table.encounter.pk, table.gm)
-    await gm_socket.receive_from(timeout=3)
+    gm = Screen()
+    gm.take(await gm_socket.receive_from(timeout=3))
 
     await sync_to_async(commands.start)(table.encounter, table.gm)
     await sync_to_async(commands.next_turn)(table.encounter, table.gm)  # hidden goblin -> Gunther
     await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
 
-    player_html = await player_socket.receive_from(timeout=3)
-    while 'data-version="7"' not in player_html:  # the fixture made 4 commands, this test 3
-        player_html = await player_socket.receive_from(timeout=3)
-    assert 'Now: <strong id="active-name">Gunther</strong>' in player_html
-    assert "Sneaky Goblin" not in player_html and "7/12" not in player_html
+    messages = await follow(player_socket, player, 7)  # the fixture made 4 commands, this test 3
+    assert 'Now: <strong id="active-name">Gunther</strong>' in player.html
+    assert not any("Sneaky Goblin" in message or "7/12" in message for message in messages)
 
-    gm_html = await gm_socket.receive_from(timeout=3)
-    while 'value="7"' not in gm_html.split('id="encounter-version"')[1][:40]:
-        gm_html = await gm_socket.receive_from(timeout=3)
-    assert "7/12" in gm_html and "Sneaky Goblin" in gm_html
+    messages = await follow(gm_socket, gm, 7)
+    assert "7/12" in gm.html and "Sneaky Goblin" in gm.html
     await player_socket.disconnect()
     await gm_socket.disconnect()
+
+
+async def test_a_change_sends_only_the_parts_it_changed(table, channel_layer):
+    """One combatant's damage sends the GM that one row of the turn order, and a phone only its version."""
+    gm_socket, _, _ = await connect(table.encounter.pk, table.gm)
+    gm = Screen()
+    gm.take(await gm_socket.receive_from(timeout=3))
+    player_socket, _, _ = await connect(table.encounter.pk, table.anna)
+    player = Screen()
+    player.take(await player_socket.receive_from(timeout=3))
+
+    await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
+    parts, rows = await gm_socket.receive_from(timeout=3), await gm_socket.receive_from(timeout=3)
+    gm.take(parts)
+    gm.take(rows)
+    assert rows.count("<tr ") == 1 and f'id="combatant-{table.orc.pk}"' in rows and "7/12" in rows
+    assert 'id="initiative"' not in parts and 'id="log"' in parts and 'id="encounter-version"' in parts
+    assert "7/12" in gm.html and len(parts) + len(rows) <= 8 * 1024
+    phone = await player_socket.receive_from(timeout=3)
+    assert phone.strip().startswith('<input type="hidden" id="encounter-version"') and phone.count("<") == 1
+    assert await player_socket.receive_nothing(timeout=0.3)
+
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    await follow(gm_socket, gm, 6)
+    gm.take(await gm_socket.receive_from(timeout=3))  # the rows whose turn it is now
+    active = gm.html.split('aria-current="true"')[0].rsplit("<tr ", 1)[1]
+    assert f'id="combatant-{table.hidden_goblin.pk}"' in active and "Round <strong" in gm.html
+    await gm_socket.disconnect()
+    await player_socket.disconnect()
+
+
+async def test_a_socket_that_missed_a_version_gets_the_whole_view(table, channel_layer, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from combat import broadcast
+
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    screen = Screen()
+    screen.take(await socket.receive_from(timeout=3))
+    monkeypatch.setattr(broadcast, "encounter_changed", lambda *args: None)  # version 5 is never announced
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    monkeypatch.undo()
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)
+    message = await socket.receive_from(timeout=3)
+    assert all(f'id="{part}"' in message for part in ("encounter-version", "strip", "table-state", "sheet"))
+    assert 'data-version="6"' in message
+    await get_channel_layer().group_send(group_name(table.encounter.pk), {"type": "encounter.changed", "version": 6})
+    assert await socket.receive_nothing(timeout=0.5), "a version already sent is not sent again"
+    await socket.disconnect()
 
 
 async def test_an_idle_socket_stays_open_and_receives_the_next_change(table, channel_layer):
@@ -188,14 +236,21 @@ async def test_reconnect_gets_the_current_view(table, channel_layer):
     await socket.disconnect()
 
 
+async def refused(socket, connected):
+    """Anonymous visitors are refused in the handshake; a logged-in user is accepted first (a burst of connects
+    never waits on the database) and closed with 4403 before being sent anything."""
+    if not connected:
+        return True
+    output = await socket.receive_output(timeout=3)
+    return output == {"type": "websocket.close", "code": FORBIDDEN}
+
+
 async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, channel_layer):
-    for user in (table.outsider, None):
-        socket, connected, _ = await connect(table.encounter.pk, user)
-        assert not connected
-    socket, connected, _ = await connect(other_table.pk, table.anna)
+    socket, connected, _ = await connect(table.encounter.pk, None)
     assert not connected
-    socket, connected, _ = await connect(424242, table.gm)
-    assert not connected
+    assert await refused(*(await connect(table.encounter.pk, table.outsider))[:2])
+    assert await refused(*(await connect(other_table.pk, table.anna))[:2])
+    assert await refused(*(await connect(424242, table.gm))[:2])
 
 
 @pytest.mark.parametrize(
@@ -295,3 +350,75 @@ async def test_a_consumer_that_crashes_leaves_no_task_behind(table, channel_laye
     await asyncio.sleep(0)  # let the cancellation land
     rejoining = [t for t in asyncio.all_tasks() if "stay_in_group" in repr(t.get_coro()) and not t.done()]
     assert rejoining == []
+
+
+@pytest.fixture
+def statements_by_thread(monkeypatch):
+    """The threads that ran each SQL statement, on every database connection of the process."""
+    import threading
+
+    from django.db.backends.utils import CursorWrapper
+
+    ran = []
+    execute = CursorWrapper._execute
+
+    def counted(cursor, *args, **kwargs):
+        ran.append(threading.get_ident())
+        return execute(cursor, *args, **kwargs)
+
+    monkeypatch.setattr(CursorWrapper, "_execute", counted)
+    return ran
+
+
+async def fan_out(table, viewers, statements_by_thread):
+    """Statements the fan-out of one command to sockets of `viewers` ran, and the views built for it."""
+    import threading
+
+    from combat import live, views_state
+
+    sockets = []
+    for viewer in viewers:
+        socket, _, _ = await connect(table.encounter.pk, viewer)
+        await socket.receive_from(timeout=3)
+        sockets.append(socket)
+    built = []
+    build = views_state.build
+
+    def counted_build(*args, **kwargs):
+        built.append(args[1])
+        return build(*args, **kwargs)
+
+    live.views_state.build = counted_build
+    statements_by_thread.clear()
+
+    def apply_damage():
+        commands.apply_damage(table.encounter, table.gm, combatant=table.orc.pk, amount=1)
+        return threading.get_ident()
+
+    try:
+        command_thread = await sync_to_async(apply_damage, thread_sensitive=False)()
+        version = await sync_to_async(lambda: type(table.encounter).objects.get(pk=table.encounter.pk).version)()
+        for socket in sockets:
+            assert f'data-version="{version}"' in await socket.receive_from(timeout=5)
+    finally:
+        live.views_state.build = build
+    statements = sum(1 for thread in statements_by_thread if thread != command_thread) - 1  # less our version read
+    for socket in sockets:
+        await socket.disconnect()
+    return statements, built
+
+
+async def test_a_change_is_read_once_and_rendered_once_per_viewer(
+    table, channel_layer, statements_by_thread, monkeypatch
+):
+    """However many phones follow an encounter, its new version is read once in a process, and each viewer's view
+    is built once, shared by all of that viewer's sockets."""
+    import combat.consumers
+
+    monkeypatch.setattr(combat.consumers, "REJOIN_INTERVAL", 3600)  # no rejoin beat within the test
+    few, built_for_few = await fan_out(table, [table.gm, table.anna], statements_by_thread)
+    many_viewers = [table.gm, table.gm] + [table.anna] * 4 + [table.bruno] * 4
+    many, built_for_many = await fan_out(table, many_viewers, statements_by_thread)
+    assert few == many and few <= 8, f"{few} statements for 2 sockets, {many} for 10"
+    assert sorted(user.username for user in built_for_few) == ["anna", "gm"]
+    assert sorted(user.username for user in built_for_many) == ["anna", "bruno", "gm"]

@@ -1,0 +1,153 @@
+"""Live views read once and rendered once per version in each server process, sent as the parts that changed
+(docs/architecture.md "Live updates").
+
+A change reaches all of an encounter's sockets in a process at about the same moment. The first socket to ask for
+the new version reads the encounter (`views_state.read`); every distinct viewer's view is built from that one read
+and rendered once, then each socket sends only the parts that differ from what it last sent. The GM's turn order goes
+row by row, so one combatant's damage sends one row.
+
+Everything here runs on Channels' single database thread (`database_sync_to_async`), one call at a time, so the
+cache needs no lock.
+"""
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from combat import views_state
+from combat.models import Encounter
+from combat.permissions import PLAYER
+from combat.rendering import live_fragments
+
+# Rendered forms carry this instead of a viewer's CSRF token; each socket puts its own in when it sends.
+CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"
+ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
+
+# A live part is a top-level element with an id that htmx swaps out of band; the GM's turn order also swaps row by row.
+PART = re.compile(r'<[a-z]+ [^>]*?\bid="([^"]+)"[^>]*?\bhx-swap-oob="true"')
+ROW = re.compile(r'<tr id="(combatant-\d+)"')
+ROW_END = "</tr>"
+ROWS_OF = "initiative"
+# Every part carries the version it was rendered at; a part is unchanged when all but that is the same.
+VERSION_MARK = re.compile(r' data-version="\d+"')
+
+
+def fingerprint(html):
+    return hash(VERSION_MARK.sub("", html))
+
+
+@dataclass
+class Part:
+    id: str
+    html: str
+    key: int
+    rows: list = None  # the turn order's rows, each a Part, when this part goes row by row
+    frame: int = None  # the part without its rows' insides: its heading and which rows in which order
+
+
+def split_rows(part_id, html):
+    starts = [(match.start(), match.group(1)) for match in ROW.finditer(html)]
+    if not starts:
+        return None, None
+    rows, frame, at = [], [], 0
+    for start, row_id in starts:
+        end = html.index(ROW_END, start) + len(ROW_END)
+        row = html[start:end]
+        rows.append(Part(row_id, row.replace("<tr ", '<tr hx-swap-oob="true" ', 1), fingerprint(row)))
+        frame += [html[at:start], row_id]
+        at = end
+    frame.append(html[at:])
+    return rows, fingerprint("".join(frame))
+
+
+def split(html):
+    """The top-level parts of a rendered live view, in order."""
+    starts = [(match.start(), match.group(1)) for match in PART.finditer(html)]
+    parts = []
+    for (start, part_id), (end, _) in zip(starts, starts[1:] + [(len(html), None)]):
+        piece = html[start:end].rstrip()
+        part = Part(part_id, piece, fingerprint(piece))
+        if part_id == ROWS_OF:
+            part.rows, part.frame = split_rows(part_id, piece)
+        parts.append(part)
+    return parts
+
+
+@dataclass
+class Rendered:
+    version: int
+    parts: list
+
+    def messages(self, shown, everything):
+        """The websocket messages that bring a page showing `shown` ({part id: key}, updated here) to this version:
+        the changed parts, then the changed rows on their own (a <tr> parses only where rows may stand). With
+        `everything`, all parts."""
+        changed, rows = [], []
+        for part in self.parts:
+            if not everything and shown.get(part.id) == part.key:
+                continue
+            if part.rows is not None and not everything and shown.get(part.id + "#frame") == part.frame:
+                rows += [row.html for row in part.rows if shown.get(row.id) != row.key]
+                shown.update({row.id: row.key for row in part.rows})
+            else:
+                changed.append(part.html)
+                shown.update({row.id: row.key for row in part.rows or ()})
+            shown[part.id] = part.key
+            if part.rows is not None:
+                shown[part.id + "#frame"] = part.frame
+        return [message for message in ("".join(changed), "".join(rows)) if message]
+
+
+@dataclass
+class Read:
+    data: views_state.EncounterData
+    renders: dict = field(default_factory=dict)  # {(role, user id): Rendered}
+
+
+class LiveViews:
+    """The newest read of each encounter a process's sockets follow, and its renders."""
+
+    def __init__(self):
+        self.reads = OrderedDict()
+
+    def clear(self):
+        self.reads.clear()
+
+    def view_for(self, encounter_id, user, at_least=None, fresh_role=False):
+        """The viewer's Rendered live view at `at_least` or newer (at the current version when None), or None when
+        the encounter is gone or the user may not see it. `fresh_role` asks the database whether a player is still
+        one (a read is shared until the next change, and leaving a campaign changes no encounter)."""
+        if at_least is None:
+            at_least = Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+            if at_least is None:
+                self.reads.pop(encounter_id, None)
+                return None
+        read = self.reads.get(encounter_id)
+        if read is None or read.data.version < at_least:
+            try:
+                encounter = views_state.load_encounter(encounter_id)
+            except Encounter.DoesNotExist:
+                self.reads.pop(encounter_id, None)
+                return None
+            read = Read(views_state.read(encounter))
+            self.keep(encounter_id, read)
+        data = read.data
+        role = data.role(user)
+        if role == PLAYER and fresh_role and not data.encounter.campaign.players.filter(pk=user.pk).exists():
+            role = None
+        if role is None:
+            return None
+        viewer = (role, user.pk)
+        if viewer not in read.renders:
+            view = views_state.build(data.encounter, user, role, data=data)
+            read.renders[viewer] = Rendered(data.version, split(live_fragments(view, csrf_token=CSRF_PLACEHOLDER)))
+        return read.renders[viewer]
+
+    def keep(self, encounter_id, read):
+        self.reads[encounter_id] = read
+        self.reads.move_to_end(encounter_id)
+        while len(self.reads) > ENCOUNTERS_KEPT:
+            self.reads.popitem(last=False)
+
+
+live_views = LiveViews()

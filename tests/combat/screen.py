@@ -1,0 +1,47 @@
+"""A page as a browser keeps it from its websocket's messages: each out-of-band part, or a single GM row, replaces
+the one with its id (htmx's hx-swap-oob), so tests read what the viewer sees, not one message."""
+
+import re
+
+PART = re.compile(r'<(?P<tag>[a-z]+) (?:[^>]*? )?id="(?P<id>[^"]+)"[^>]*?hx-swap-oob="true"')
+ROW = re.compile(r'<tr hx-swap-oob="true" id="(combatant-\d+)".*?</tr>', re.S)
+VERSION = re.compile(r'data-version="(\d+)"')
+
+
+class Screen:
+    def __init__(self):
+        self.parts = {}
+
+    def take(self, message):
+        if message.startswith("<tr "):
+            for row in ROW.finditer(message):
+                self.replace_row(row.group(1), row.group(0).replace(' hx-swap-oob="true"', "", 1))
+            return
+        starts = list(PART.finditer(message))
+        for start, end in zip(starts, starts[1:] + [None]):
+            self.parts[start.group("id")] = message[start.start() : end.start() if end else len(message)]
+
+    def replace_row(self, row_id, html):
+        for part_id, part in self.parts.items():
+            found = re.search(rf'<tr id="{row_id}".*?</tr>', part, re.S)
+            if found:
+                self.parts[part_id] = part[: found.start()] + html + part[found.end() :]
+                return
+        raise AssertionError(f"a row {row_id} was pushed that the page does not show")
+
+    @property
+    def html(self):
+        return "".join(self.parts.values())
+
+    @property
+    def version(self):
+        return max((int(v) for v in VERSION.findall(self.html)), default=None)
+
+
+async def follow(socket, screen, version, timeout=3):
+    """Take the socket's messages into `screen` until it shows `version`; the messages taken."""
+    messages = []
+    while screen.version is None or screen.version < version:
+        messages.append(await socket.receive_from(timeout=timeout))
+        screen.take(messages[-1])
+    return messages
