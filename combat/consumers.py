@@ -14,7 +14,6 @@ from django.conf import settings
 
 from combat.broadcast import group_name
 from combat.live import CSRF_PLACEHOLDER, live_views
-from combat.models import Encounter
 
 FORBIDDEN = 4403
 RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
@@ -32,9 +31,7 @@ logger = logging.getLogger(__name__)
 view_for = database_sync_to_async(live_views.view_for)
 
 
-@database_sync_to_async
-def current_version(encounter_id):
-    return Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+current_version = database_sync_to_async(live_views.current_version)
 
 
 class EncounterConsumer(AsyncWebsocketConsumer):

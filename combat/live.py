@@ -11,6 +11,7 @@ cache needs no lock.
 """
 
 import re
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -22,6 +23,7 @@ from combat.rendering import live_fragments
 # Rendered forms carry this instead of a viewer's CSRF token; each socket puts its own in when it sends.
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
+VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
 
 # A live part is a top-level element with an id that htmx swaps out of band; the GM's turn order also swaps row by row.
 PART = re.compile(r'<[a-z]+ [^>]*?\bid="([^"]+)"[^>]*?\bhx-swap-oob="true"')
@@ -109,9 +111,21 @@ class LiveViews:
 
     def __init__(self):
         self.reads = OrderedDict()
+        self.versions = {}  # {encounter id: (when looked, version)}
 
     def clear(self):
         self.reads.clear()
+        self.versions.clear()
+
+    def current_version(self, encounter_id):
+        """The encounter's version, looked up at most once a second for all the sockets that rejoin their group
+        (consumers.REJOIN_INTERVAL), so an idle table costs one statement a beat, not one per phone."""
+        looked, version = self.versions.get(encounter_id, (None, None))
+        now = time.monotonic()
+        if looked is None or now - looked > VERSION_FRESH_FOR:
+            version = Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+            self.versions[encounter_id] = (now, version)
+        return version
 
     def view_for(self, encounter_id, user, at_least=None, fresh_role=False):
         """The viewer's Rendered live view at `at_least` or newer (at the current version when None), or None when
