@@ -24,6 +24,7 @@ demo: setup
 	DEBUG=1 $(BIN)/python manage.py migrate --no-input
 	DEBUG=1 $(BIN)/python manage.py loadrules
 	DEBUG=1 $(BIN)/python manage.py seeddemo
+	DEBUG=1 $(BIN)/python manage.py collectstatic --no-input --verbosity 0
 
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C stops)"

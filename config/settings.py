@@ -51,7 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.humanize",
-    "whitenoise.runserver_nostatic",
+    "servestatic",
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
@@ -64,7 +64,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Static files leave here, precompressed by collectstatic (brotli, gzip, zstd), before the rest runs.
+    "servestatic.middleware.ServeStaticMiddleware",
+    # Above everything that writes a body: pages and API answers leave gzipped (padded against BREACH).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -211,17 +214,24 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Static files are served from STATIC_ROOT, filled by collectstatic with their compressed copies: hashed names in
+# production (Dockerfile), plain names with DEBUG on (`make run` collects them; collect again after editing static/).
+# The test suite serves static/ as it is.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if (DEBUG or TESTING)
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if TESTING
+            else "servestatic.storage.CompressedStaticFilesStorage"
+            if DEBUG
+            else "servestatic.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
-WHITENOISE_USE_FINDERS = DEBUG or TESTING
+SERVESTATIC_USE_FINDERS = TESTING
+# Same-origin pages only: no CORS header on every static file.
+SERVESTATIC_ALLOW_ALL_ORIGINS = False
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
