@@ -5,8 +5,10 @@ queries however many combatants there are. The encounter's game system adds its 
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import systems
+from combat.links import EncounterLinks
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, PLAYER
 from rules.models import ConditionDefinition
@@ -130,6 +132,11 @@ class EncounterView:
         ids = frozenset(character_ids)
         key = ("sheets", ids, tuple(sorted(options.items())))
         return self.data.once(key, lambda: self.system.sheets(ids, **options))
+
+    @cached_property
+    def links(self):
+        """The page's command and sheet URLs, reversed once per render (combat/links.py)."""
+        return EncounterLinks(self.encounter.pk)
 
 
 def load_encounter(pk):

@@ -1,0 +1,141 @@
+"""The GM screen at scale: per system, an encounter of 10, 30 and 100 combatants.
+
+Prints, for each: the GM page through the test client and the GM's live view (`views_state.build` +
+`rendering.live_fragments`, what a websocket push costs), median and p95 in ms; the raw and gzipped HTML bytes;
+the queries each takes; then the first load on the wire at 10 combatants (the gzipped page and the gzipped static
+files it loads). Runs with production settings (DEBUG off, collected static files) on a fresh SQLite file unless
+DATABASE_URL is set.
+
+    .venv/bin/python bench/gm_scale.py [--runs 30]
+"""
+
+import argparse
+import gzip
+import os
+import re
+import statistics
+import tempfile
+import time
+
+from common import PRODUCTION, percentile, prepare_environment, production_environment
+
+SIZES = (10, 30, 100)
+PAGE_TARGET_MS = 30
+LIVE_TARGET_MS = 10
+FIRST_LOAD_TARGET_KB = 60
+STATIC_LINK = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(/static/[^"]+)"')
+
+
+def scaled_encounter(demo_name, size):
+    """A running copy of the demo encounter `demo_name` with `size` combatants (its own, over and over)."""
+    from combat import commands
+    from combat.creation import build_encounter, members_of
+    from combat.models import Encounter
+
+    demo = Encounter.objects.get(name=demo_name)
+    members = members_of(demo)
+    many = [members[index % len(members)] for index in range(size)]
+    encounter = build_encounter(demo.campaign, f"{demo_name} × {size}", demo.house_rules, many)
+    gm = demo.campaign.gm
+    for name in ("roll_initiative", "start"):
+        commands.execute(encounter, gm, name, {})
+    encounter.refresh_from_db()
+    return encounter
+
+
+def timed(function, runs):
+    """Median and p95 (ms) of `runs` calls, the queries of one call and its last result."""
+    from django.db import connection
+
+    queries = []  # counted by a wrapper: the test client's request_started resets connection.queries
+
+    def count(execute, sql, params, many, context):
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        result = function()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = function()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), percentile(times, 0.95), len(queries), result
+
+
+def static_bytes(html):
+    """The gzipped bytes of the static files the page loads, as collectstatic left them."""
+    from django.conf import settings
+
+    total = 0
+    for url in sorted(set(STATIC_LINK.findall(html))):
+        path = settings.STATIC_ROOT / url.removeprefix(settings.STATIC_URL)
+        total += len(gzip.compress(path.read_bytes()))
+    return total
+
+
+def measure(demo_name, size, runs):
+    from django.test import Client
+
+    from combat.rendering import live_fragments
+    from combat.views_state import build, load_encounter
+
+    encounter = scaled_encounter(demo_name, size)
+    gm = encounter.campaign.gm
+    client = Client(HTTP_HOST="127.0.0.1")  # one of the production ALLOWED_HOSTS
+    client.force_login(gm)
+    url = f"/encounters/{encounter.pk}/"
+
+    def page():
+        response = client.get(url)
+        assert response.status_code == 200, response.status_code
+        return response.content.decode()
+
+    def live():
+        return live_fragments(build(load_encounter(encounter.pk), gm), csrf_token="x" * 64)
+
+    page_ms, page_p95, page_queries, html = timed(page, runs)
+    live_ms, live_p95, live_queries, fragments = timed(live, runs)
+    return {
+        "page": (page_ms, page_p95, page_queries, len(html.encode()), len(gzip.compress(html.encode()))),
+        "live": (live_ms, live_p95, live_queries, len(fragments.encode()), len(gzip.compress(fragments.encode()))),
+        "static": static_bytes(html),
+    }
+
+
+def goal(figure, target, unit):
+    return f"{figure:.1f} {unit} (goal <= {target} {unit}: {'met' if figure <= target else 'NOT met'})"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    options = parser.parse_args()
+    env = prepare_environment(os.environ.get("DATABASE_URL") or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
+    os.environ.update(production_environment(env), **PRODUCTION)
+    import django
+
+    django.setup()
+    from characters.demo import ENCOUNTER, SYMBAROUM_ENCOUNTER, WFRP3E_ENCOUNTER
+
+    print(f"database: {env['DATABASE_URL'].split('://')[0]}; {options.runs} runs each; times in ms")
+    print(f"{'system':10} {'n':>4} {'view':5} {'median':>7} {'p95':>7} {'queries':>7} {'bytes':>8} {'gzipped':>8}")
+    for system, demo_name in (("wfrp4e", ENCOUNTER), ("symbaroum", SYMBAROUM_ENCOUNTER), ("wfrp3e", WFRP3E_ENCOUNTER)):
+        for size in SIZES:
+            figures = measure(demo_name, size, options.runs)
+            for view in ("page", "live"):
+                median, p95, queries, raw, zipped = figures[view]
+                print(f"{system:10} {size:>4} {view:5} {median:7.1f} {p95:7.1f} {queries:>7} {raw:>8} {zipped:>8}")
+            if size == SIZES[-1]:
+                print(f"  goal at {size}: page {goal(figures['page'][0], PAGE_TARGET_MS, 'ms')}")
+                print(f"  goal at {size}: live {goal(figures['live'][0], LIVE_TARGET_MS, 'ms')}")
+            if size == SIZES[0]:
+                first_load = (figures["page"][4] + figures["static"]) / 1024
+                print(
+                    f"  first load on the wire at {size}: {figures['page'][4] / 1024:.1f} KB page + "
+                    f"{figures['static'] / 1024:.1f} KB static, gzipped = {goal(first_load, FIRST_LOAD_TARGET_KB, 'KB')}"
+                )
+
+
+if __name__ == "__main__":
+    main()
