@@ -1,0 +1,50 @@
+"""The GM screen at scale: in every system the GM's page and live view issue the same queries with 5, 30 and 100
+combatants (copies of the demo fight's own, the fight under way)."""
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from characters import demo
+from combat import commands
+from combat.creation import build_encounter, members_of
+from combat.models import Encounter
+from combat.rendering import live_fragments
+from combat.views_state import build, load_encounter
+
+pytestmark = pytest.mark.django_db
+
+DEMO_FIGHTS = {"wfrp4e": demo.ENCOUNTER, "symbaroum": demo.SYMBAROUM_ENCOUNTER, "wfrp3e": demo.WFRP3E_ENCOUNTER}
+
+
+def fight_of(demo_fight, size):
+    """A running fight of the demo's campaign with `size` combatants, the demo fight's over and over."""
+    model = Encounter.objects.get(name=demo_fight)
+    members = members_of(model)
+    many = [members[index % len(members)] for index in range(size)]
+    encounter = build_encounter(model.campaign, f"{demo_fight} × {size}", model.house_rules, many)
+    for name in ("roll_initiative", "start"):
+        commands.execute(encounter, model.campaign.gm, name, {})
+    return Encounter.objects.get(pk=encounter.pk)
+
+
+def queries(action):
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured)
+
+
+@pytest.mark.parametrize("system", DEMO_FIGHTS)
+def test_gm_page_and_live_view_queries_do_not_grow(rules_data, client, system):
+    call_command("seeddemo")
+    counts = []
+    for size in (5, 30, 100):
+        encounter = fight_of(DEMO_FIGHTS[system], size)
+        gm = encounter.campaign.gm
+        client.force_login(gm)
+        page = queries(lambda: client.get(f"/encounters/{encounter.pk}/"))
+        live = queries(lambda: live_fragments(build(load_encounter(encounter.pk), gm)))
+        assert encounter.combatants.count() == size
+        counts.append((page, live))
+    assert counts[0] == counts[1] == counts[2], counts
