@@ -171,9 +171,44 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None):
     system.extend_view(view, everyone)
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
+    if gm:
+        context = repr((system.row_context(view), view.wounds_word, [c.name for c in view.condition_choices]))
+        for row in rows:
+            row.fingerprint = context + fingerprint(row)
     if not gm:
         tell_news(view, hidden={c.pk: c.name for c in everyone if c.hidden})
     return view
+
+
+# A row's own state that is not the combatant's: what the system's view added to it.
+NOT_ROW_STATE = {"combatant", "conditions", "sheet", "fingerprint"}
+
+
+def fingerprint(row):
+    """Everything a GM row's cells show of the row: the same fingerprint, the same cells (the GM screen reuses a
+    rendered row while it holds, templates/combat/gm.html)."""
+    combatant = row.combatant
+    player = combatant.character.player if combatant.character_id else None
+    return repr(
+        (
+            [getattr(combatant, field.attname) for field in combatant._meta.concrete_fields],
+            player and player.username,
+            [(c.pk, c.name, c.count, c.remaining, c.definition.description) for c in row.conditions],
+            plain({key: value for key, value in vars(row).items() if key not in NOT_ROW_STATE}),
+        )
+    )
+
+
+def plain(value):
+    """`value` with other rows named by id, so a fingerprint does not take in another row's state."""
+    if isinstance(value, Row):
+        return ("row", value.pk)
+    if isinstance(value, dict):
+        return sorted((key, plain(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [plain(item) for item in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    return value
 
 
 def condition_choices(system_key):

@@ -138,6 +138,11 @@ class System:
     def extend_view(self, view, everyone):
         """Add this system's parts to an EncounterView (pools, turn limits, prompts...)."""
 
+    def row_context(self, view):
+        """What this system's GM row partials (`gm_row_badges`, `gm_row_actions`) read of the view rather than of the
+        row: a rendered row is reused while it and the row's own state stay the same (views_state.fingerprint)."""
+        return ()
+
     def state_json(self, view):
         """This system's part of the API state."""
         return {}

@@ -116,6 +116,9 @@ class Symbaroum(System):
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
 
+    def row_context(self, view_):
+        return (view_.death_steps_to_die,)
+
     def state_json(self, view_):
         return {
             "free_attacks": view_.free_attacks,

@@ -117,6 +117,9 @@ class Wfrp4e(System):
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)
 
+    def row_context(self, view_):
+        return view_.defend_bonus, view_.charge_bonus, view_.momentum, view_.pools is not None
+
     def state_json(self, view_):
         return {"pools": view_.pools or {}, "round_end": view_.round_end}
 
