@@ -82,8 +82,8 @@ class Rendered:
 
     def messages(self, shown, everything):
         """The websocket messages that bring a page showing `shown` ({part id: key}, updated here) to this version:
-        the changed parts, then the changed rows on their own (a <tr> parses only where rows may stand). With
-        `everything`, all parts."""
+        the changed rows on their own (a <tr> parses only where rows may stand), then the changed parts, the version
+        input among them, so a page that shows the new version has all of it. With `everything`, all parts."""
         changed, rows = [], []
         for part in self.parts:
             if not everything and shown.get(part.id) == part.key:
@@ -97,7 +97,7 @@ class Rendered:
             shown[part.id] = part.key
             if part.rows is not None:
                 shown[part.id + "#frame"] = part.frame
-        return [message for message in ("".join(changed), "".join(rows)) if message]
+        return [message for message in ("".join(rows), "".join(changed)) if message]
 
 
 @dataclass

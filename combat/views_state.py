@@ -57,7 +57,8 @@ def read(encounter):
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
         conditions.setdefault(condition.combatant_id, []).append(condition)
     players = frozenset(encounter.campaign.players.values_list("pk", flat=True))
-    recent_log = list(encounter.log.select_related("user")[:RECENT_LOG])
+    # Without the undo snapshots (every combatant, for each line) and results, which no screen shows.
+    recent_log = list(encounter.log.select_related("user").defer("undo_state", "result")[:RECENT_LOG])
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 

@@ -32,10 +32,14 @@ class Table(Clients):
 
 @pytest.fixture(autouse=True)
 def fresh_live_views():
-    """The process's shared live reads are keyed by encounter id and version, which a rolled-back test reuses."""
+    """The process's shared live reads are keyed by encounter id and version, which a rolled-back test reuses; the
+    GM's rendered rows start afresh too, so each test renders its own."""
+    from django.core.cache import caches
+
     from combat.live import live_views
 
     live_views.clear()
+    caches["rows"].clear()
     yield
     live_views.clear()
 

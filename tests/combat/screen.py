@@ -35,7 +35,9 @@ class Screen:
 
     @property
     def version(self):
-        return max((int(v) for v in VERSION.findall(self.html)), default=None)
+        """The version the page says it shows (the version input, which comes with every push after its rows)."""
+        marker = self.parts.get("encounter-version")
+        return int(VERSION.search(marker).group(1)) if marker else None
 
 
 async def follow(socket, screen, version, timeout=3):

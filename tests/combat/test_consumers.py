@@ -97,7 +97,7 @@ async def test_a_change_sends_only_the_parts_it_changed(table, channel_layer):
     player.take(await player_socket.receive_from(timeout=3))
 
     await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
-    parts, rows = await gm_socket.receive_from(timeout=3), await gm_socket.receive_from(timeout=3)
+    rows, parts = await gm_socket.receive_from(timeout=3), await gm_socket.receive_from(timeout=3)
     gm.take(parts)
     gm.take(rows)
     assert rows.count("<tr ") == 1 and f'id="combatant-{table.orc.pk}"' in rows and "7/12" in rows
@@ -108,8 +108,7 @@ async def test_a_change_sends_only_the_parts_it_changed(table, channel_layer):
     assert await player_socket.receive_nothing(timeout=0.3)
 
     await sync_to_async(commands.start)(table.encounter, table.gm)
-    await follow(gm_socket, gm, 6)
-    gm.take(await gm_socket.receive_from(timeout=3))  # the rows whose turn it is now
+    await follow(gm_socket, gm, 6)  # the rows whose turn it is now, then the rest
     active = gm.html.split('aria-current="true"')[0].rsplit("<tr ", 1)[1]
     assert f'id="combatant-{table.hidden_goblin.pk}"' in active and "Round <strong" in gm.html
     await gm_socket.disconnect()

@@ -61,7 +61,7 @@ def settled(page, encounter):
     """The GM screen shows the encounter as it is now (a player's roll may have just moved it on): a click made on an
     older version would be refused as stale, as it should be."""
     encounter.refresh_from_db()
-    expect(page.locator("#round-bar")).to_have_attribute("data-version", str(encounter.version))
+    expect(page.locator("#encounter-version")).to_have_attribute("data-version", str(encounter.version))
 
 
 def next_turn(page, encounter, expected_active):
@@ -170,23 +170,27 @@ def test_a_fight_on_the_davokar_road(road, login):
 
 def test_a_roll_half_typed_on_the_phone_survives_a_push(road, login):
     """Anna types her defence roll (the goblin's Accurate 13 against her Defence 9: at or under 6); before she
-    sends it the GM ticks a Movement Action, which pushes a new view to every phone. Her typed 7 is still there,
-    still focused, and it is the roll that counts; and the damage the GM is typing meanwhile is not wiped by it."""
+    sends it the GM deals her a point of damage by hand, which redraws her character on the phone, the part her
+    roll is typed in. Her typed 7 is still there, still focused, and it is the roll that counts; and the damage the
+    GM is typing meanwhile in her row is not wiped when her roll reaches the GM's screen."""
     path = f"/encounters/{road.pk}/"
     gm, anna = login("gm", **LAPTOP).open(path), login("anna", **PHONE).open(path)
     declare_attack(gm, road, "Goblin", "Ulrika")
     field = the_prompt(anna).locator("input[name=d20]")
     field.fill("7")
-    road.refresh_from_db()
+    settled(gm, road)
     before = road.version
-    gm.locator("#turn-movement").click()
-    expect(anna.locator("#strip")).to_have_attribute("data-version", str(before + 1))
+    ulrika = pk(road, "Ulrika")
+    open_row_tools(gm.locator(f"#combatant-{ulrika}"))
+    ulrika_wounds = gm.locator(f"#wounds-{ulrika} input[name=amount]")
+    ulrika_wounds.fill("1")
+    gm.locator(f"#wounds-{ulrika} button.danger").click()
+    expect(anna.locator("#sheet")).to_have_attribute("data-version", str(before + 1))
     expect(field).to_have_value("7")
     expect(field).to_be_focused()
-    open_row_tools(gm.locator(f"#combatant-{pk(road, 'Goblin')}"))
-    goblin_wounds = gm.locator(f"#wounds-{pk(road, 'Goblin')} input[name=amount]")
-    goblin_wounds.fill("3")  # the GM starts typing damage for the goblin meanwhile
+    settled(gm, road)
+    ulrika_wounds.fill("3")  # the GM starts typing more damage for her meanwhile
     the_prompt(anna).locator("button.primary").click()
     expect(gm.locator("#last-event")).to_contain_text("Ulrika rolls: defence d20 7 vs 6, hit")
-    expect(goblin_wounds).to_have_value("3")
-    expect(goblin_wounds).to_be_focused()
+    expect(ulrika_wounds).to_have_value("3")
+    expect(ulrika_wounds).to_be_focused()
