@@ -29,6 +29,17 @@ CHARACTER_FIELDS = ["fortune", "resolve", "points"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
 
 
+def write_rows(model, objects, fields):
+    """Save `fields` of changed `objects` in one statement. A single row, the usual case (an attack wounds one
+    target), is a plain UPDATE: bulk_update's CASE expression costs milliseconds to build even for one row."""
+    objects = list(objects)
+    if len(objects) == 1:
+        attnames = [model._meta.get_field(field).attname for field in fields]  # a relation by its id, not fetched
+        model.objects.filter(pk=objects[0].pk).update(**{name: getattr(objects[0], name) for name in attnames})
+    elif objects:
+        model.objects.bulk_update(objects, fields)
+
+
 def _row(obj, fields):
     return {"id": obj.pk, **{field: getattr(obj, field) for field in fields}}
 
@@ -43,22 +54,26 @@ def capture(encounter, combatants, conditions):
     }
 
 
-def _restore_rows(model, queryset, rows, fields):
-    """Make the rows of `queryset` equal `rows`: delete extras, recreate missing, update the rest."""
+def _restore_rows(model, current, rows, fields):
+    """Make the `current` rows equal `rows`: delete extras, recreate missing, update those that differ (a command
+    changes a few rows of many, so undoing it writes those few)."""
     wanted = {row["id"]: row for row in rows}
-    existing = {obj.pk: obj for obj in queryset}
+    existing = {obj.pk: obj for obj in current}
     extra = [pk for pk in existing if pk not in wanted]
     if extra:
         model.objects.filter(pk__in=extra).delete()
     missing = [model(**row) for pk, row in wanted.items() if pk not in existing]
     if missing:
         model.objects.bulk_create(missing)
-    kept = [existing[pk] for pk in wanted if pk in existing]
-    for obj in kept:
+    changed = [
+        existing[pk]
+        for pk, row in wanted.items()
+        if pk in existing and any(getattr(existing[pk], field) != row[field] for field in fields)
+    ]
+    for obj in changed:
         for field in fields:
             setattr(obj, field, wanted[obj.pk][field])
-    if kept:
-        model.objects.bulk_update(kept, [field.removesuffix("_id") for field in fields])
+    write_rows(model, changed, [field.removesuffix("_id") for field in fields])
 
 
 def _without_deleted_references(snapshot):
@@ -88,16 +103,12 @@ def _without_deleted_references(snapshot):
     return combatants, conditions, notes
 
 
-def restore(encounter, snapshot):
-    """Make the encounter what the snapshot holds; returns notes on what could not come back."""
-    combatants, conditions, notes = _without_deleted_references(snapshot)
-    _restore_rows(Combatant, encounter.combatants.all(), combatants, COMBATANT_FIELDS)
-    _restore_rows(
-        ConditionInstance,
-        ConditionInstance.objects.filter(combatant__encounter=encounter),
-        conditions,
-        CONDITION_FIELDS,
-    )
+def restore(encounter, snapshot, combatants, conditions):
+    """Make the encounter what the snapshot holds, given its `combatants` and `conditions` rows as they are now
+    (read under the command's lock); returns notes on what could not come back."""
+    wanted_combatants, wanted_conditions, notes = _without_deleted_references(snapshot)
+    _restore_rows(Combatant, combatants, wanted_combatants, COMBATANT_FIELDS)
+    _restore_rows(ConditionInstance, conditions, wanted_conditions, CONDITION_FIELDS)
     characters = {row["id"]: row for row in snapshot.get("characters", [])}
     changed = []
     for character in Character.objects.filter(pk__in=characters):
@@ -105,8 +116,7 @@ def restore(encounter, snapshot):
             for field in CHARACTER_FIELDS:
                 setattr(character, field, characters[character.pk][field])
             changed.append(character)
-    if changed:
-        Character.objects.bulk_update(changed, CHARACTER_FIELDS)
+    write_rows(Character, changed, CHARACTER_FIELDS)
     for field, value in snapshot["encounter"].items():
         setattr(encounter, field, value)
     return notes

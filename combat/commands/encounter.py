@@ -503,7 +503,7 @@ def undo(context):
     )
     if target is None:
         raise CommandError("Nothing to undo.")
-    notes = snapshot.restore(context.encounter, target.undo_state)
+    notes = snapshot.restore(context.encounter, target.undo_state, context.combatants, context.conditions)
     target.undone = True
     target.save(update_fields=["undone"])
     message = f"Undid: {target.message}" + "".join(f" ({note}.)" for note in notes)

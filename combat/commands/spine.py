@@ -45,7 +45,10 @@ class Context:
     dice: Dice
     role: str = GM
     changed_combatants: set = field(default_factory=set)
-    sheets: dict | None = None  # combatants' character sheets, loaded by the commands that read them
+    # Combatants' character sheets by combatant id, loaded as commands ask for them; `sheets_read`: the combatants
+    # already looked up, with a sheet or without one.
+    sheets: dict = field(default_factory=dict)
+    sheets_read: set = field(default_factory=set)
     # What the command changed, saved once by the spine after it (save_changes): commands change conditions and
     # characters' points only through the methods below.
     created_conditions: list = field(default_factory=list)
@@ -64,15 +67,27 @@ class Context:
     def system(self):
         return systems.get(self.encounter.system)
 
+    def sheets_of(self, *combatants):
+        """{combatant id: sheet} of those of `combatants` with a character sheet, each loaded once per command,
+        those not yet read in one batch: an attack reads the two fighting, not the whole encounter's sheets."""
+        unread = [c for c in combatants if c.pk not in self.sheets_read]
+        if unread:
+            wanted = {c.character_id for c in unread if c.character_id}
+            by_character = self.system.sheets(wanted, with_characteristics=False) if wanted else {}
+            self.sheets.update({c.pk: by_character[c.character_id] for c in unread if c.character_id in by_character})
+            self.sheets_read.update(c.pk for c in unread)
+        return {c.pk: self.sheets[c.pk] for c in combatants if c.pk in self.sheets}
+
+    def sheet_of(self, combatant):
+        """The combatant's character sheet, or None when it has none. One not read yet loads every combatant's
+        sheet still unread, so rules that look at combatants one by one take one batch, however many fight."""
+        if combatant.pk not in self.sheets_read:
+            self.sheets_by_combatant()
+        return self.sheets.get(combatant.pk)
+
     def sheets_by_combatant(self):
-        """Sheets of every combatant with a character, keyed by combatant, loaded once per command."""
-        if self.sheets is None:
-            ids = {c.character_id for c in self.combatants if c.character_id}
-            by_character = self.system.sheets(ids, with_characteristics=False)
-            self.sheets = {
-                c.pk: by_character[c.character_id] for c in self.combatants if c.character_id in by_character
-            }
-        return self.sheets
+        """Sheets of every combatant with a character, keyed by combatant."""
+        return self.sheets_of(*self.combatants)
 
     def sees(self, combatant):
         """Players see every combatant but the hidden ones (views_state.build shows them the same)."""
@@ -158,16 +173,13 @@ class Context:
 
     def save_changes(self):
         """Write what the command changed, once, in a fixed number of queries."""
-        if self.changed_combatants:
-            Combatant.objects.bulk_update(self.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
+        snapshot.write_rows(Combatant, self.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
         if self.removed_conditions:
             ConditionInstance.objects.filter(pk__in=[c.pk for c in self.removed_conditions]).delete()
         if self.created_conditions:
             ConditionInstance.objects.bulk_create(self.created_conditions)
-        if self.changed_conditions:
-            ConditionInstance.objects.bulk_update(self.changed_conditions, ["count", "remaining"])
-        if self.changed_characters:
-            Character.objects.bulk_update(self.changed_characters, snapshot.CHARACTER_FIELDS)
+        snapshot.write_rows(ConditionInstance, self.changed_conditions, ["count", "remaining"])
+        snapshot.write_rows(Character, self.changed_characters, snapshot.CHARACTER_FIELDS)
 
 
 class CombatantField(WholeNumberField):

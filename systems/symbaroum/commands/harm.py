@@ -10,7 +10,7 @@ LOCATION_WORDS = {key: key.replace("_", " ") for key in symbaroum.LOCATIONS}
 
 
 def sheet_of(context, combatant):
-    return context.sheets_by_combatant().get(combatant.pk)
+    return context.sheet_of(combatant)
 
 
 def give(context, combatant, name, remaining=None):

@@ -75,7 +75,7 @@ def shift_tension(context, step):
 def reckless_casting(context, combatant, outcome):
     """Seed 003 "Spellcaster Conditions" (reckless casters): a caster's chaos star rolled in a reckless stance adds
     one to the party tension. Returns the log's words for the action check."""
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     reckless = turn.stance_of(context.encounter.state, combatant) > 0
     if not (outcome.chaos_stars and reckless and sheet and sheet.power_word):
         return []

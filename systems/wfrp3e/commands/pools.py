@@ -41,7 +41,7 @@ def pool_summary(pool):
 
 
 def sheet_of(context, combatant):
-    return context.sheets_by_combatant().get(combatant.pk)
+    return context.sheet_of(combatant)
 
 
 def held_conditions(context, combatant):

@@ -154,7 +154,7 @@ def turn_ended(context, combatant):
 
 def spellcaster(context, combatant):
     """The word for what the combatant channels ("Power", "Favour"), or "" for one who casts nothing."""
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     return sheet.power_word if sheet else ""
 
 

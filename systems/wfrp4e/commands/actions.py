@@ -55,7 +55,7 @@ def defend(context, skill):
     combatant = next((c for c in context.combatants if c.pk == encounter.active_id), None)
     if combatant is None:
         raise CommandError("Nobody's turn is running.")
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} has no character sheet to defend with.")
     options = [name for name, _ in sheet.defence_options()]

@@ -44,7 +44,7 @@ class AdvantageTestArgs(Args):
             raise forms.ValidationError("Pick an opponent other than the one who spends the Advantage.")
         if data.get("condition") and data["spend"] != "trick":
             raise forms.ValidationError("Only a Trick inflicts a chosen Condition; a Batter knocks the opponent Prone.")
-        sheets = self.context.sheets_by_combatant()
+        sheets = self.context.sheets_of(initiator, opponent)
         for combatant in (initiator, opponent):
             if combatant.pk not in sheets:
                 raise forms.ValidationError(f"{combatant.name} has no character sheet to test with.")
@@ -76,7 +76,7 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
     if cost > pools(encounter)[side]:
         raise CommandError(f"{SIDE_LABEL[side]} have {pools(encounter)[side]} Advantage; {name} costs {cost}.")
     characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
-    sheets = context.sheets_by_combatant()
+    sheets = context.sheets_of(initiator, opponent)
     mine = sheets[initiator.pk].character.characteristic(characteristic)
     theirs = sheets[opponent.pk].character.characteristic(characteristic)
     label = CHARACTERISTIC_LABELS[characteristic]

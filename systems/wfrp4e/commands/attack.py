@@ -91,7 +91,8 @@ class AttackArgs(Args):
             return data
         if attacker.pk == target.pk:
             raise forms.ValidationError("A combatant cannot attack themselves.")
-        sheets = self.context.sheets_by_combatant()
+        caught = data.get("blast_targets") or []
+        sheets = self.context.sheets_of(attacker, target, *caught)
         if attacker.pk not in sheets:
             raise forms.ValidationError(f"{attacker.name} has no character sheet to attack with.")
         if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
@@ -100,7 +101,6 @@ class AttackArgs(Args):
         weapon_properties.unloaded_problem(
             self.context.encounter, attacker, weapon_of(sheets[attacker.pk], data["weapon"])
         )
-        caught = data.get("blast_targets") or []
         if caught and "Blast" not in weapon_properties.names(weapon_of(sheets[attacker.pk], data["weapon"])):
             raise forms.ValidationError(f"{data['weapon']} has no Blast: it hits {target.name} alone.")
         if {attacker.pk, target.pk} & {c.pk for c in caught}:
@@ -208,7 +208,7 @@ def resolve(
 ):
     """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
     encounter, dice = context.encounter, context.dice
-    sheets = context.sheets_by_combatant()
+    sheets = context.sheets_of(attacker, target)
     weapon = weapon_of(sheets[attacker.pk], weapon)
     if weapon_properties.precise(encounter, weapon):
         weapon = SheetWeapon(weapon.weapon, weapon.damage + weapon_properties.precise(encounter, weapon))
@@ -478,7 +478,7 @@ def blast_hits(context, result, properties, caught):
     are hit at the same location for the same damage, each less their own Toughness Bonus and armour there."""
     if not result.hit:
         return []
-    sheets, encounter = context.sheets_by_combatant(), context.encounter
+    sheets, encounter = context.sheets_of(*caught), context.encounter
     hits = []
     for combatant in caught:
         sheet = sheets.get(combatant.pk)

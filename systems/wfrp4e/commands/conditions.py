@@ -43,7 +43,7 @@ def condition_modifier(context, combatant):
 
 
 def target_for(context, combatant, skill, modifier):
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     if sheet is None:
         return None
     value = sheet.skill_value(skill)
@@ -89,7 +89,7 @@ def end_of_turn(context, combatant):
     counts = counts_of(context, combatant)
     if not counts:
         return []
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     d10 = context.dice.d(10) if counts.get("Ablaze") else None
     lost = house.end_of_turn_wounds(
         counts,

@@ -44,7 +44,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     defended: the skill the target Defends with (seed 002 "Actions" › Defend), which gives the defence with it the
     "went Defensive" Advantage. charging: the attacker Charged this Turn (a Tiring weapon's Damaging and Impact)."""
     encounter = context.encounter
-    sheets = context.sheets_by_combatant()
+    sheets = context.sheets_of(attacker, target)
     target_sheet = sheets.get(target.pk)
     attacker_conditions, target_conditions = context.condition_counts(attacker), context.condition_counts(target)
     weapon_names = weapon_properties.names(weapon)

@@ -173,7 +173,7 @@ def resolve_fumble(context, prompt, ally, damage):
             f"(weapon Damage {entry['sl']:+d} SL)."
         )
     close(context, entry)
-    sheet = context.sheets_by_combatant().get(ally.pk)
+    sheet = context.sheet_of(ally)
     location = entry["location"]
     toughness_bonus, armour = (sheet.toughness_bonus, sheet.armour[location]) if sheet else (0, 0)
     wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour)

@@ -24,7 +24,7 @@ __all__ = ["opposed_test", "cast_spell"]
 
 def skill_of(context, combatant, name):
     """A skill or characteristic value from the sheet ("Strength" and "Endurance" as the seed's example says)."""
-    sheet = context.sheets_by_combatant().get(combatant.pk)
+    sheet = context.sheet_of(combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} has no sheet: give the skill as a number.")
     value = sheet.skill_value(name)
@@ -125,7 +125,7 @@ class SpellArgs(Args):
 def spell_defence(context, target, magic_missile, magic_resistance):
     """ "Spells" 3: Dodge or WP against Magic Missiles, WP otherwise; Magic Resistance must use the Spell DSB when
     it is higher; Unconscious targets defend with WP only and are not Defenceless."""
-    sheet = context.sheets_by_combatant().get(target.pk)
+    sheet = context.sheet_of(target)
     if sheet is None:
         return "defenceless", 0
     unconscious = any(c.combatant_id == target.pk and c.name == "Unconscious" for c in context.conditions)
@@ -205,7 +205,7 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
             )
         wounds = 0
         if hit and damage:
-            sheet = context.sheets_by_combatant().get(target.pk)
+            sheet = context.sheet_of(target)
             toughness, armour = (sheet.toughness_bonus, sheet.armour.get(location, 0)) if sheet else (0, 0)
             wounds = wfrp4e.wounds_suffered(damage, toughness, armour)
             target.wounds = max(0, target.wounds - wounds)

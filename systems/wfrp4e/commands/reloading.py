@@ -23,7 +23,7 @@ class ReloadArgs(Args):
         combatant = data.get("combatant")
         if self.errors or combatant is None:
             return data
-        sheet = self.context.sheets_by_combatant().get(combatant.pk)
+        sheet = self.context.sheet_of(combatant)
         weapon = weapon_of(sheet, data["weapon"]) if sheet else None
         if weapon is None or not capacity(weapon):
             raise forms.ValidationError(f"{combatant.name} carries no {data['weapon']} that needs reloading.")
@@ -37,7 +37,7 @@ def reload(context, combatant, weapon, roll):
     """One Action of reloading: an Extended Test with the weapon's skill until the SL reach its Reload rating;
     then it holds its full load again (Repeater: its rating in shots)."""
     encounter, key = context.encounter, str(combatant.pk)
-    sheet = context.sheets_by_combatant()[combatant.pk]
+    sheet = context.sheet_of(combatant)
     weapon = weapon_of(sheet, weapon)
     roll = roll or context.dice.d(100)
     target = sheet.weapon_target(weapon)

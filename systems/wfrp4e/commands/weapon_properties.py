@@ -114,7 +114,7 @@ def effects(context, attacker, target, weapon, special, free_attack, result):
         wounds = 0
         if result.hit:
             shield_lost = 1 + max(0, result.net_sl) // 3
-            target_sheet = context.sheets_by_combatant().get(target.pk)
+            target_sheet = context.sheet_of(target)
             rating = max(0, shield_rating(encounter, target, target_sheet) - shield_lost)
             notes.append(f"Hack: {target.name}'s shield loses {shield_lost} (Shield {rating} now)")
     elif special == "champion":
