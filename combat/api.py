@@ -47,12 +47,16 @@ def json_body(request):
     return body
 
 
+def no_encounter(pk):
+    return error(f"There is no encounter {pk}.", 404)
+
+
 def encounter_or_error(pk):
     """(encounter, None) or (None, a 404 response)."""
     try:
         return views_state.load_encounter(pk), None
     except Encounter.DoesNotExist:
-        return None, error(f"There is no encounter {pk}.", 404)
+        return None, no_encounter(pk)
 
 
 def viewer_state(pk, user):
@@ -98,19 +102,17 @@ def encounter_state(request, pk):
 @require_http_methods(["POST"])
 @api_login_required
 def encounter_command(request, pk):
-    encounter, failure = encounter_or_error(pk)
-    if failure:
-        return failure
     try:
         body = json_body(request)
         if not isinstance(body.get("command"), str):
             raise commands.CommandError('Say which command to run: {"command": name, "args": {...}}.')
-        outcome = commands.execute(
-            encounter, request.user, body["command"], body.get("args"), body.get("expected_version")
-        )
+        # By id: the spine's locked read is the only read of the encounter before the command.
+        outcome = commands.execute(pk, request.user, body["command"], body.get("args"), body.get("expected_version"))
+    except Encounter.DoesNotExist:
+        return no_encounter(pk)
     except commands.CommandError as exc:
         return error(str(exc), STATUS_FOR[type(exc)])
-    view = views_state.build(encounter, request.user)
+    view = views_state.build(outcome.encounter, request.user)
     return JsonResponse(
         {
             "ok": True,

@@ -312,6 +312,9 @@ class Outcome:
     version: int
     message: str
     result: dict
+    # The encounter as the command left it (the row it locked, its campaign joined): an answer showing the new state
+    # reads it from here instead of loading it again.
+    encounter: Encounter | None = field(default=None, repr=False, compare=False)
 
 
 def sentence_start(words):
@@ -381,7 +384,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         # The caller's object gets the committed state without another query.
         for field in [*snapshot.ENCOUNTER_FIELDS, "version"]:
             setattr(encounter, field, getattr(locked, field))
-    return Outcome(locked.version, message, result)
+    return Outcome(locked.version, message, result, locked)
 
 
 def preview(encounter_pk, user, name, args=None, dice=None):
