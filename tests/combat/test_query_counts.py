@@ -1,4 +1,5 @@
-"""Query counts per page, API read, command and websocket render stay flat as encounters grow."""
+"""Query counts per page, API read and websocket render stay flat as encounters grow; a command sends the same
+statements at 5, 30 and 100 combatants."""
 
 import pytest
 from django.db import connection
@@ -8,6 +9,7 @@ from combat import commands
 from combat.rendering import live_fragments
 from combat.views_state import build, load_encounter
 from tests.factories import CharacterFactory, UserFactory
+from tests.statements import at_each_size, statements
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +27,10 @@ def grow(table, extra):
         commands.add_condition(
             table.encounter, table.gm, combatant=outcome.result["combatant"], condition="Bleeding", remaining=3
         )
+
+
+def grow_to(table, size):
+    grow(table, size - table.encounter.combatants.count())
 
 
 def count(action):
@@ -71,20 +77,32 @@ def test_websocket_render_does_not_grow(table):
         ("next_turn", {}),
         ("apply_damage", {"combatant": "orc", "amount": 1}),
         ("add_condition", {"combatant": "orc", "condition": "Prone"}),
-        ("roll_initiative", {}),
         ("undo", {}),
     ],
 )
-def test_commands_do_not_grow(table, dice, name, args):
+def test_commands_send_the_same_statements_at_5_30_and_100_combatants(table, dice, name, args):
     commands.start(table.encounter, table.gm)
     args = {key: table.orc.pk if value == "orc" else value for key, value in args.items()}
-    counts = []
-    for extra in (3, 25):
-        grow(table, extra)
+
+    def measure():
         if name == "undo":
             commands.apply_damage(table.encounter, table.gm, combatant=table.orc.pk, amount=1)
-        counts.append(count(lambda: commands.execute(table.encounter, table.gm, name, args, dice=dice)))
-    assert counts[0] == counts[1], counts
+        sent = statements(lambda: commands.execute(table.encounter, table.gm, name, args, dice=dice))
+        if name != "undo":
+            commands.undo(table.encounter, table.gm)  # each size starts from the same state of the orc
+        return sent
+
+    five, thirty, hundred = at_each_size(lambda size: grow_to(table, size), measure)
+    assert five == thirty == hundred
+
+
+def test_rolling_everyones_initiative_writes_them_in_the_same_number_of_statements(table, dice):
+    """Every combatant's roll is saved, in one statement however many fight (longer as the fight grows)."""
+    counts = at_each_size(
+        lambda size: grow_to(table, size),
+        lambda: count(lambda: commands.roll_initiative(table.encounter, table.gm, dice=dice)),
+    )
+    assert counts[0] == counts[1] == counts[2], counts
 
 
 def test_house_rule_turns_do_not_grow(table, dice):

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from combat import commands
 from tests.factories import CharacterFactory, UserFactory
+from tests.statements import at_each_size, statements
 from tests.symbaroum.conftest import ATTRIBUTES, armed
 
 
@@ -76,10 +77,16 @@ def test_pages_and_the_attack_stay_flat_as_the_fight_grows(fight):
         fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], d20=18)
         fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], total=1)
 
-    grow(fight, 3)
-    first = [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)]
-    grow(fight, 20)
-    assert [queries(lambda: gm.get(url)), queries(lambda: anna.get(url)), queries(attack_and_answer)] == first
+    def undo_all():
+        for _ in range(3):
+            fight.gm("undo")
+
+    def measure():
+        pages = [queries(lambda: gm.get(url)), queries(lambda: anna.get(url))]
+        return pages, statements(attack_and_answer), statements(undo_all)
+
+    five, thirty, hundred = at_each_size(lambda size: grow(fight, size - fight.encounter.combatants.count()), measure)
+    assert five == thirty == hundred
 
 
 def test_the_phone_answers_a_refused_action_in_words(fight):

@@ -1,12 +1,13 @@
 """The WFRP 3e screens and commands stay flat as the fight grows: the GM's page, a player's phone, a whole action
 check (the card played, its symbols typed on the phone) and the end of her turn with a card recharging and a brief
-condition counting down issue the same statements with 6 combatants and with 26."""
+condition counting down issue the same statements with 5, 30 and 100 combatants; so does undoing them."""
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from combat import commands
 from tests.factories import CharacterFactory, UserFactory
+from tests.statements import at_each_size, statements
 from tests.wfrp3e.conftest import CHARACTERISTICS
 
 
@@ -36,22 +37,24 @@ def test_pages_an_action_and_a_turns_end_stay_flat_as_the_fight_grows(action_fig
     gm, anna = fight.table.client(fight.table.gm), fight.table.client(fight.table.anna)
     url = f"/encounters/{fight.encounter.pk}/"
 
-    def play_and_roll(card):
-        fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card=card,
+    def play_and_roll():
+        fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Guarded Blow",
                   target=fight.orc.pk, damage=4)  # fmt: skip
         fight.run(fight.table.anna, "enter_roll", prompt=fight.prompts()[-1]["id"], successes=2, boons=1)
+
+    def undo_all():  # the turn's end, the roll, the card and the condition: the card is ready again
+        for _ in range(4):
+            fight.gm("undo")
 
     def magdas_turn():
         while fight.state() and fight.encounter.active_id != fight.magda.pk:
             fight.gm("next_turn")
 
-    def counts(card):
+    def measure():
         magdas_turn()
         fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Staggered")
         pages = [queries(lambda: gm.get(url)), queries(lambda: anna.get(url))]
-        return [*pages, queries(lambda: play_and_roll(card)), queries(lambda: fight.gm("next_turn"))]
+        return pages, statements(play_and_roll), statements(lambda: fight.gm("next_turn")), statements(undo_all)
 
-    grow(fight, 3)
-    first = counts("Guarded Blow")
-    grow(fight, 20)
-    assert counts("Reckless Cleave") == first  # both recharge (2 and 3 tokens)
+    five, thirty, hundred = at_each_size(lambda size: grow(fight, size - fight.encounter.combatants.count()), measure)
+    assert five == thirty == hundred

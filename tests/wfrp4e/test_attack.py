@@ -191,23 +191,23 @@ def test_players_cannot_attack_through_the_api(fight):
     assert response.status_code == 403 and fight.fresh(fight.orc).wounds == 12
 
 
-def test_attack_queries_do_not_grow_with_the_encounter(fight):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+def test_an_attack_and_its_undo_send_the_same_statements_at_5_30_and_100_combatants(fight):
+    from tests.combat.test_query_counts import grow_to
+    from tests.statements import at_each_size, statements
 
-    from tests.combat.test_query_counts import grow
+    def grown(size):
+        grow_to(fight.table, size)
+        for combatant in fight.table.encounter.combatants.filter(character__isnull=False, character__skills=None):
+            equip(combatant.character, ANDERS, {"Dodge": 3}, ("Dagger",), ("Leather Jerkin",))
 
-    def queries():
-        with CaptureQueriesContext(connection) as captured:
-            fight.attack(attacker_roll=33, defender_roll=60, critical_roll=7)
-        return len(captured)
+    def attack_and_undo():
+        attack = statements(lambda: fight.attack(attacker_roll=33, defender_roll=60, critical_roll=7))
+        return attack, statements(lambda: commands.undo(fight.table.encounter, fight.table.gm))
 
-    grow(fight.table, 3)
-    first = queries()
-    grow(fight.table, 20)
-    for combatant in fight.table.encounter.combatants.filter(character__isnull=False, character__skills=None):
-        equip(combatant.character, ANDERS, {"Dodge": 3}, ("Dagger",), ("Leather Jerkin",))
-    assert queries() == first
+    # A condition in play from the start, as every newcomer brings one: undo checks the definitions it restores.
+    commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Prone")
+    five, thirty, hundred = at_each_size(grown, attack_and_undo)
+    assert five == thirty == hundred
 
 
 def anders_turn(fight):
