@@ -3,9 +3,11 @@
 import json
 import os
 import re
+import resource
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -14,6 +16,90 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 VERSION = re.compile(r'data-version="(\d+)"')
+POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
+
+
+def frame_version(message):
+    """The version a pushed frame gives the phone: the highest `data-version` in it (a push may carry only the
+    parts that changed), or None for a frame with none."""
+    return max(map(int, VERSION.findall(message)), default=None)
+
+
+def fresh_database(name, sqlite=False):
+    """DATABASE_URL as is when set; else PostgreSQL database `name` on 127.0.0.1:5432, dropped and created afresh,
+    or with `sqlite` a fresh SQLite file."""
+    if sqlite:
+        return f"sqlite:///{tempfile.mkdtemp()}/{name}.sqlite3"
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    import psycopg
+
+    with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {name}")
+    return f"{POSTGRES_SERVER}/{name}"
+
+
+class PrivateRedis:
+    """A redis-server of our own: the machine's Redis on 6379 serves other people's tests."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.directory = tempfile.mkdtemp()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        self.process = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            cwd=self.directory,
+            stdout=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as connection:
+                    connection.sendall(b"PING\r\n")
+                    if connection.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not answer on port {self.port}")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def restart(self):
+        """(time Redis was told to stop, time it answered again)."""
+        stopping = time.monotonic()
+        self.stop()
+        self.start()
+        return stopping, time.monotonic()
+
+
+def raise_open_files_limit():
+    """Hundreds of sockets need as many file descriptors, here and in the server (which inherits the limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+def worker_pids(server):
+    """The uvicorn worker processes of a server started with --workers."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return sorted(int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes())
+
+
+def rss_megabytes(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 def free_port():
@@ -54,15 +140,20 @@ def demo_logins(phones):
     import django
 
     django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
     from characters.demo import ENCOUNTER
     from characters.models import ApiToken
     from combat.models import Encounter
 
     encounter = Encounter.objects.get(name=ENCOUNTER)
-    players = list(encounter.campaign.players.all())
+    return encounter.pk, player_cookies(encounter.campaign, phones), ApiToken.issue(encounter.campaign.gm)
+
+
+def player_cookies(campaign, phones):
+    """Session cookies for `phones` sockets logged in as `campaign`'s players in turn."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    players = list(campaign.players.all())
     cookies = []
     for index in range(phones):
         user = players[index % len(players)]
@@ -72,7 +163,7 @@ def demo_logins(phones):
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.save()
         cookies.append(session.session_key)
-    return encounter.pk, cookies, ApiToken.issue(encounter.campaign.gm)
+    return cookies
 
 
 def production_environment(env):
@@ -83,14 +174,14 @@ def production_environment(env):
     return served
 
 
-def start_server(env, port, *options):
+def start_server(env, port, *options, app="config.asgi:application"):
     """uvicorn as in production (Dockerfile, DEBUG off), on 127.0.0.1:`port`; returns once it answers."""
     server = subprocess.Popen(
         [
             sys.executable,
             "-m",
             "uvicorn",
-            "config.asgi:application",
+            app,
             "--port",
             str(port),
             "--ws",

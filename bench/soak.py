@@ -24,28 +24,28 @@ import os
 import platform
 import random
 import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
 from common import (
-    VERSION,
+    PrivateRedis,
     call_api,
     connect_phone,
     demo_logins,
+    frame_version,
     free_port,
+    fresh_database,
     percentile,
     post_command,
     prepare_environment,
+    rss_megabytes,
     start_server,
+    worker_pids,
 )
 
-POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
 DATABASE_NAME = "tracker_soak"
 WORKERS = 2
 RSS_GROWTH_GOAL = 10.0
@@ -53,61 +53,6 @@ RSS_GROWTH_GOAL = 10.0
 RECONNECT_CODES = {1006, 1011, 1012, 1013}
 ABNORMAL_CLOSURE = 1006
 JOIN_GAP = 0.2
-
-
-def fresh_database(sqlite):
-    if sqlite:
-        return f"sqlite:///{tempfile.mkdtemp()}/soak.sqlite3"
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    import psycopg
-
-    with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE_NAME}")
-    return f"{POSTGRES_SERVER}/{DATABASE_NAME}"
-
-
-class PrivateRedis:
-    """A redis-server of our own: the machine's Redis on 6379 serves other people's tests."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.directory = tempfile.mkdtemp()
-        self.process = None
-
-    @property
-    def url(self):
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"],
-            cwd=self.directory,
-            stdout=subprocess.DEVNULL,
-        )
-        for _ in range(100):
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as connection:
-                    connection.sendall(b"PING\r\n")
-                    if connection.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not answer on port {self.port}")
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-
-    def restart(self):
-        """(time Redis was told to stop, time it answered again)."""
-        stopping = time.monotonic()
-        self.stop()
-        self.start()
-        return stopping, time.monotonic()
 
 
 class Phone:
@@ -125,9 +70,9 @@ class Phone:
         return self.versions[-1] if self.versions else None
 
     def saw(self, message):
-        versions = [int(found) for found in VERSION.findall(message)]
-        if versions:
-            self.versions.append(max(versions + self.versions[-1:]))
+        version = frame_version(message)
+        if version is not None:
+            self.versions.append(max([version, *self.versions[-1:]]))
             self.times.append(time.monotonic())
 
     def first_seen(self, version):
@@ -183,18 +128,6 @@ async def game_master(port, encounter_id, token, interval, until, commands, fail
         except (OSError, ValueError, KeyError) as error:
             failures.append((sent, error))
         due += interval
-
-
-def worker_pids(server):
-    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    return sorted(int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes())
-
-
-def rss_megabytes(pid):
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 def sockets_per_worker(pids, port):
@@ -387,7 +320,7 @@ def main():
     redis = PrivateRedis()
     redis.start()
     try:
-        database_url = fresh_database(options.sqlite)
+        database_url = fresh_database(DATABASE_NAME, options.sqlite)
         env = prepare_environment(database_url, REDIS_URL=redis.url)
         encounter_id, cookies, token = demo_logins(options.phones)
         port = free_port()
