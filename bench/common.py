@@ -1,5 +1,6 @@
 """What the bench scripts share: a seeded demo, logged-in phones, a real uvicorn, the GM's JSON API."""
 
+import contextlib
 import json
 import os
 import re
@@ -25,19 +26,30 @@ def frame_version(message):
     return max(map(int, VERSION.findall(message)), default=None)
 
 
+@contextlib.contextmanager
 def fresh_database(name, sqlite=False):
-    """DATABASE_URL as is when set; else PostgreSQL database `name` on 127.0.0.1:5432, dropped and created afresh,
-    or with `sqlite` a fresh SQLite file."""
+    """The URL of a database to seed: DATABASE_URL as is when set; else PostgreSQL database `name`_<pid> on
+    127.0.0.1:5432, created afresh and dropped afterwards (other people's runs share the server), or with `sqlite`
+    a fresh SQLite file."""
     if sqlite:
-        return f"sqlite:///{tempfile.mkdtemp()}/{name}.sqlite3"
+        yield f"sqlite:///{tempfile.mkdtemp()}/{name}.sqlite3"
+        return
     if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
+        yield os.environ["DATABASE_URL"]
+        return
     import psycopg
 
-    with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {name}")
-    return f"{POSTGRES_SERVER}/{name}"
+    name = f"{name}_{os.getpid()}"
+
+    def administer(statement):
+        with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as connection:
+            connection.execute(statement)
+
+    administer(f"CREATE DATABASE {name}")
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        administer(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 class PrivateRedis:

@@ -11,8 +11,8 @@ when a goal is missed:
   version committed after that (at most one interval of it is the wait for the GM's next command); the worst one;
 - RSS of each uvicorn worker after the warm-up and at the end, and its growth (goal <= 10 %).
 
-Database: DATABASE_URL as is when set, else a PostgreSQL database `tracker_soak` on 127.0.0.1:5432 dropped and created
-afresh, or with --sqlite a fresh SQLite file.
+Database: DATABASE_URL as is when set, else a PostgreSQL database `tracker_soak_<pid>` on 127.0.0.1:5432 made for the
+run and dropped after it, or with --sqlite a fresh SQLite file.
 
     .venv/bin/python bench/soak.py --minutes 30 --phones 20 --interval 2 --restart-every 5
 """
@@ -320,16 +320,16 @@ def main():
     redis = PrivateRedis()
     redis.start()
     try:
-        database_url = fresh_database(DATABASE_NAME, options.sqlite)
-        env = prepare_environment(database_url, REDIS_URL=redis.url)
-        encounter_id, cookies, token = demo_logins(options.phones)
-        port = free_port()
-        server = start_server(env, port, "--workers", str(WORKERS))
-        try:
-            figures = asyncio.run(soak(options, port, encounter_id, cookies, token, redis, server))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        with fresh_database(DATABASE_NAME, options.sqlite) as database_url:
+            env = prepare_environment(database_url, REDIS_URL=redis.url)
+            encounter_id, cookies, token = demo_logins(options.phones)
+            port = free_port()
+            server = start_server(env, port, "--workers", str(WORKERS))
+            try:
+                figures = asyncio.run(soak(options, port, encounter_id, cookies, token, redis, server))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
     finally:
         redis.stop()
     sys.exit(0 if report(options, database_url, figures) else 1)
