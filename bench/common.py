@@ -94,6 +94,12 @@ class PrivateRedis:
         return stopping, time.monotonic()
 
 
+def machine():
+    """Cores, Python and the load average when the run starts: figures on a shared machine are only as good as that."""
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    return f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, load average {load}"
+
+
 def raise_open_files_limit():
     """Hundreds of sockets need as many file descriptors, here and in the server (which inherits the limit)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -145,6 +151,21 @@ def prepare_environment(database_url, **extra):
         subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True, capture_output=True)
     os.environ.update(env)
     return env
+
+
+def sockets_per_worker(pids, port):
+    """Established connections on the server's port held by each worker: shows both take phones."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                established.add(f"socket:[{fields[9]}]")
+    counts = {}
+    for pid in pids:
+        links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir() if fd.exists()]
+        counts[pid] = sum(link in established for link in links)
+    return counts
 
 
 def demo_logins(phones):

@@ -42,6 +42,7 @@ from common import (
     post_command,
     prepare_environment,
     rss_megabytes,
+    sockets_per_worker,
     start_server,
     worker_pids,
 )
@@ -128,21 +129,6 @@ async def game_master(port, encounter_id, token, interval, until, commands, fail
         except (OSError, ValueError, KeyError) as error:
             failures.append((sent, error))
         due += interval
-
-
-def sockets_per_worker(pids, port):
-    """Established connections on the server's port held by each worker: shows both take phones."""
-    established = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
-                established.add(f"socket:[{fields[9]}]")
-    counts = {}
-    for pid in pids:
-        links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir() if fd.exists()]
-        counts[pid] = sum(link in established for link in links)
-    return counts
 
 
 async def soak(options, port, encounter_id, cookies, token, redis, server):
