@@ -226,14 +226,16 @@ def start_server(env, port, *options, app="config.asgi:application"):
         cwd=ROOT,
         env=production_environment(env),
     )
-    for _ in range(300):
+    # Generous: on a loaded machine, and under tracemalloc, Django's start alone can take half a minute.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and server.poll() is None:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5)
             return server
         except OSError:
             time.sleep(0.1)
     server.terminate()
-    raise RuntimeError(f"uvicorn did not answer on port {port}")
+    raise RuntimeError(f"uvicorn did not answer on port {port} (exit code {server.poll()})")
 
 
 def connect_phone(port, encounter_id, cookie, **options):
@@ -246,6 +248,45 @@ def connect_phone(port, encounter_id, cookie, **options):
         max_size=None,
         **options,
     )
+
+
+class Phone:
+    """One socket and what it was pushed: (version, time) per frame carrying a version, and the sizes of the frames
+    after the first view. `changed` (an asyncio.Condition) is notified after each such frame."""
+
+    def __init__(self, ws, changed):
+        self.ws = ws
+        self.changed = changed
+        self.frames = []
+        self.push_sizes = []
+        self.out_of_order = []  # (version shown, older version pushed after it)
+        self.repeats = 0  # pushes of the version already shown: harmless to the page, wasted work for the server
+
+    @property
+    def version(self):
+        return self.frames[-1][0] if self.frames else None
+
+    async def listen(self):
+        import websockets
+
+        try:
+            async for message in self.ws:
+                version = frame_version(message)
+                if version is None:
+                    continue
+                if self.frames:
+                    self.push_sizes.append(len(message.encode()))
+                    if version < self.version:
+                        self.out_of_order.append((self.version, version))
+                    self.repeats += version == self.version
+                self.frames.append((version, time.perf_counter()))
+                async with self.changed:
+                    self.changed.notify_all()
+        except websockets.ConnectionClosed:
+            pass
+
+    def first_seen(self, version):
+        return next((moment for seen, moment in self.frames if seen >= version), None)
 
 
 def call_api(port, path, token, payload=None, timeout=10):

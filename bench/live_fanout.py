@@ -25,11 +25,11 @@ import sys
 import time
 
 from common import (
+    Phone,
     PrivateRedis,
     call_api,
     connect_phone,
     demo_logins,
-    frame_version,
     free_port,
     fresh_database,
     machine,
@@ -48,44 +48,6 @@ GOALS_MS = {10: 30, 100: 80, 500: 400}  # GM's POST -> the last phone has the ve
 CONNECT_BATCH = 50
 DELIVERY_TIMEOUT = 30.0  # seconds every phone gets to show a command's version before it counts as lost
 SETTLE = 5.0  # seconds phones get after the last command to show the database's version
-
-
-class Phone:
-    """One socket and what it was pushed: (version, time) per frame carrying a version, and the frames' sizes."""
-
-    def __init__(self, ws, changed):
-        self.ws = ws
-        self.changed = changed
-        self.frames = []
-        self.push_sizes = []
-        self.out_of_order = []  # (version shown, older version pushed after it)
-        self.repeats = 0  # pushes of the version already shown: harmless to the page, wasted work for the server
-
-    @property
-    def version(self):
-        return self.frames[-1][0] if self.frames else None
-
-    async def listen(self):
-        import websockets
-
-        try:
-            async for message in self.ws:
-                version = frame_version(message)
-                if version is None:
-                    continue
-                if self.frames:
-                    self.push_sizes.append(len(message.encode()))
-                    if version < self.version:
-                        self.out_of_order.append((self.version, version))
-                    self.repeats += version == self.version
-                self.frames.append((version, time.perf_counter()))
-                async with self.changed:
-                    self.changed.notify_all()
-        except websockets.ConnectionClosed:
-            pass
-
-    def first_seen(self, version):
-        return next((moment for seen, moment in self.frames if seen >= version), None)
 
 
 def render_figures(encounter_id):
