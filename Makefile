@@ -34,11 +34,23 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Not part of `make test`: they take minutes. The soak needs PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL) and
-# Debian's redis-server; it starts its own Redis and exits non-zero when a goal is missed.
+# Not part of `make test`: they take minutes. They need PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL) and Debian's
+# redis-server (each starts its own Redis). `make bench` runs every script that exists, each with short settings
+# (about 15 minutes in all), and fails at the end if any of them missed a goal.
+BENCHES := \
+	"live_fanout.py --phones 10,100,500 --turns 10" \
+	"connects.py --sockets 300" \
+	"many_tables.py --minutes 3 --warm-up 30" \
+	"soak.py --minutes 3 --restart-every 1" \
+	"page_weight.py" \
+	"gm_scale.py" \
+	"commands.py"
 bench: setup
-	$(BIN)/python bench/live_fanout.py --phones 50 --turns 20
-	$(BIN)/python bench/soak.py --minutes 3 --restart-every 1
+	@failed=; for run in $(BENCHES); do \
+		script=bench/$${run%% *}; \
+		test -f $$script || { echo "== $$script: not there yet, skipped"; continue; }; \
+		echo "== $$run"; $(BIN)/python bench/$$run || failed="$$failed $${run%% *}"; \
+	done; test -z "$$failed" || { echo "goals missed or errors in:$$failed"; exit 1; }
 
 soak: setup
 	$(BIN)/python bench/soak.py --minutes 30 --phones 20 --interval 2 --restart-every 5
