@@ -46,7 +46,6 @@ COMMAND_GOAL_MS = 25
 DELIVERY_GOAL_MS = 50
 RSS_GROWTH_GOAL = 10.0
 SETTLE = 10.0  # seconds phones get after the last command to show their encounter's version
-API_THREADS = 16  # the GMs' HTTP calls run in threads; enough that no command waits for a free one
 
 
 def make_tables(tables, phones):
@@ -108,7 +107,8 @@ async def play(options, port, made, token, server):
     pids = worker_pids(server)
     spread = sockets_per_worker(pids, port)
 
-    api = ThreadPoolExecutor(API_THREADS)
+    # A thread per GM: a command that waited here for a free thread would count the wait as the server's.
+    api = ThreadPoolExecutor(len(tables))
     started = time.perf_counter()
     until = started + options.minutes * 60
     gms = [
