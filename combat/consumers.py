@@ -36,6 +36,7 @@ current_version = database_sync_to_async(live_views.current_version)
 
 class EncounterConsumer(AsyncWebsocketConsumer):
     last_resync = -RESYNC_INTERVAL
+    open = True  # until the socket is gone
     pending_resync = None
     keeping_in_group = None
 
@@ -53,7 +54,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         # handshake; an outsider is closed with FORBIDDEN right after, before being sent anything.
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.refresh(everything=True, fresh_role=True)
+        await self.refresh(everything=True, fresh_role=True, again=True)
         self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -64,6 +65,10 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 version = await current_version(self.encounter_id)
                 if version is not None and version > self.sent_version:
                     await self.refresh(everything=True)
+            except OSError as error:
+                if not self.open:  # the phone went away meanwhile (ASGI servers raise an OSError for that)
+                    return
+                logger.warning("Could not rejoin the group of encounter %s: %s", self.encounter_id, error)
             except Exception:  # Redis or the database away for a moment: try again at the next beat
                 logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
 
@@ -99,6 +104,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                     task.cancel()
 
     async def disconnect(self, code):
+        self.open = False
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -116,7 +122,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     async def resync(self, after=0):
         await asyncio.sleep(after)
         self.last_resync = time.monotonic()
-        await self.refresh(everything=True)
+        await self.refresh(everything=True, again=True)
 
     async def encounter_changed(self, event):
         version = event["version"]
@@ -124,13 +130,15 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             # The parts that changed, unless a version was missed on the way: then the whole view.
             await self.refresh(at_least=version, everything=version != self.sent_version + 1)
 
-    async def refresh(self, at_least=None, everything=False, fresh_role=False):
+    async def refresh(self, at_least=None, everything=False, fresh_role=False, again=False):
+        """Send the view (`everything`) or what changed in it; a version already sent only `again` (a connect, or
+        the viewer asking), so a rejoin and a change message that race never send the same version twice."""
         rendered = await view_for(self.encounter_id, self.user, at_least, fresh_role)
         if rendered is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=FORBIDDEN)
             return
-        if rendered.version <= self.sent_version and not everything:
+        if rendered.version <= self.sent_version and not again:
             return
         self.sent_version = max(self.sent_version, rendered.version)
         for message in rendered.messages(self.shown, everything):
