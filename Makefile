@@ -39,6 +39,7 @@ test: setup
 # (about 15 minutes in all), and fails at the end if any of them missed a goal.
 BENCHES := \
 	"live_fanout.py --phones 10,100,500 --turns 10" \
+	"read_once.py --phones 10,100,500 --turns 10" \
 	"connects.py --sockets 300" \
 	"many_tables.py --minutes 3 --warm-up 30" \
 	"soak.py --minutes 3 --restart-every 1" \
