@@ -26,7 +26,8 @@ ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
 
 # A live part is a top-level element with an id that htmx swaps out of band; the GM's turn order also swaps row by row.
-PART = re.compile(r'<[a-z]+ [^>]*?\bid="([^"]+)"[^>]*?\bhx-swap-oob="true"')
+OUT_OF_BAND = 'hx-swap-oob="true"'
+ID = re.compile(r'\bid="([^"]+)"')
 ROW = re.compile(r'<tr id="(combatant-\d+)"')
 ROW_END = "</tr>"
 ROWS_OF = "initiative"
@@ -64,7 +65,12 @@ def split_rows(part_id, html):
 
 def split(html):
     """The top-level parts of a rendered live view, in order."""
-    starts = [(match.start(), match.group(1)) for match in PART.finditer(html)]
+    starts = []
+    at = html.find(OUT_OF_BAND)
+    while at != -1:  # found by their attribute, the only one of its kind in a live view: a plain search is fast
+        start = html.rfind("<", 0, at)
+        starts.append((start, ID.search(html, start, at).group(1)))
+        at = html.find(OUT_OF_BAND, at + len(OUT_OF_BAND))
     parts = []
     for (start, part_id), (end, _) in zip(starts, starts[1:] + [(len(html), None)]):
         piece = html[start:end].rstrip()
