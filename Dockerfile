@@ -8,4 +8,4 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --no-input
 RUN useradd --create-home tracker
 USER tracker
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --no-input && python manage.py loadrules && exec uvicorn config.asgi:application --host 0.0.0.0 --port 8000 --ws websockets-sansio --proxy-headers --forwarded-allow-ips='*'"]
+CMD ["sh", "-c", "python manage.py migrate --no-input && python manage.py loadrules && exec uvicorn config.asgi:application --host 0.0.0.0 --port 8000 --ws websockets-sansio --ws-per-message-deflate false --proxy-headers --forwarded-allow-ips='*'"]

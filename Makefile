@@ -28,7 +28,7 @@ demo: setup
 
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C stops)"
-	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets-sansio
+	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets-sansio --ws-per-message-deflate false
 
 test: setup
 	$(BIN)/ruff check .

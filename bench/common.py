@@ -219,6 +219,8 @@ def start_server(env, port, *options, app="config.asgi:application"):
             str(port),
             "--ws",
             "websockets-sansio",
+            "--ws-per-message-deflate",
+            "false",
             "--log-level",
             "warning",
             *options,

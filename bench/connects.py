@@ -8,7 +8,8 @@ server: a few sockets warm it up and close; then `--sockets` phones connect all 
 - memory per idle socket: the worker's RSS (/proc/<pid>/status) before the burst and after `--settle` seconds of
   the sockets idling, divided by their number (goal <= 60 KB).
 
-With --no-deflate uvicorn runs with `--ws-per-message-deflate false`, to show what the compression costs per socket.
+The server runs as in production, without permessage-deflate; with --deflate it runs with it, to show what the
+compression costs per socket.
 With --trace the worker runs under tracemalloc (bench/traced_asgi.py) and the script prints where the Python
 memory of the idle sockets went (snapshot diff per socket, by file and by line) and the asyncio tasks per socket.
 
@@ -161,7 +162,7 @@ def main():
     parser.add_argument("--sockets", type=int, default=300)
     parser.add_argument("--settle", type=float, default=3, help="seconds the worker gets before each RSS figure")
     parser.add_argument("--trace", action="store_true", help="tracemalloc in the worker; prints where memory went")
-    parser.add_argument("--no-deflate", action="store_true", help="uvicorn without permessage-deflate")
+    parser.add_argument("--deflate", action="store_true", help="uvicorn with permessage-deflate")
     parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file instead of PostgreSQL")
     options = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -174,8 +175,8 @@ def main():
         with fresh_database("tracker_connects", options.sqlite) as database_url:
             env = prepare_environment(database_url)
             encounter_id, cookies, _ = demo_logins(options.sockets)
-            uvicorn_options = ["--ws-per-message-deflate", "false"] if options.no_deflate else []
-            deflate = "off" if options.no_deflate else "on"
+            uvicorn_options = ["--ws-per-message-deflate", "true"] if options.deflate else []
+            deflate = "on" if options.deflate else "off"
             print(f"{machine()}; database {database_url.split('://')[0]}; permessage-deflate {deflate}")
             for layer, extra in (("in-memory", {}), ("Redis", {"REDIS_URL": redis.url})):
                 served = {**env, **extra}

@@ -7,6 +7,7 @@ what it sent last (combat/live.py), as htmx out-of-band swaps. A socket that mis
 import asyncio
 import logging
 import time
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -54,7 +55,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         # handshake; an outsider is closed with FORBIDDEN right after, before being sent anything.
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.refresh(everything=True, fresh_role=True, again=True)
+        await self.refresh(everything=True, fresh_role=True, again=True, page_shows=self.page_version())
         self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -130,9 +131,15 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             # The parts that changed, unless a version was missed on the way: then the whole view.
             await self.refresh(at_least=version, everything=version != self.sent_version + 1)
 
-    async def refresh(self, at_least=None, everything=False, fresh_role=False, again=False):
+    def page_version(self):
+        """The version the page was drawn at (`?shows=` on the socket's URL), or None."""
+        shows = parse_qs(self.scope.get("query_string", b"").decode()).get("shows", [""])[0]
+        return int(shows) if shows.isdigit() else None
+
+    async def refresh(self, at_least=None, everything=False, fresh_role=False, again=False, page_shows=None):
         """Send the view (`everything`) or what changed in it; a version already sent only `again` (a connect, or
-        the viewer asking), so a rejoin and a change message that race never send the same version twice."""
+        the viewer asking), so a rejoin and a change message that race never send the same version twice. A page
+        that `page_shows` this very version already has it all: nothing is sent, only noted as shown."""
         rendered = await view_for(self.encounter_id, self.user, at_least, fresh_role)
         if rendered is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -141,5 +148,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         if rendered.version <= self.sent_version and not again:
             return
         self.sent_version = max(self.sent_version, rendered.version)
-        for message in rendered.messages(self.shown, everything):
+        messages = rendered.messages(self.shown, everything)
+        if rendered.version == page_shows:
+            return
+        for message in messages:
             await self.send(text_data=message.replace(CSRF_PLACEHOLDER, self.csrf_token))

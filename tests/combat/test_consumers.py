@@ -40,12 +40,14 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def connect(encounter_id, user=None, origin="http://127.0.0.1:8000", more_cookies="", host="127.0.0.1:8000"):
+async def connect(
+    encounter_id, user=None, origin="http://127.0.0.1:8000", more_cookies="", host="127.0.0.1:8000", query=""
+):
     headers = [(b"host", host.encode())] + ([(b"origin", origin.encode())] if origin else [])
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}{more_cookies}".encode()))
-    communicator = WebsocketCommunicator(application, f"/ws/encounters/{encounter_id}/", headers=headers)
+    communicator = WebsocketCommunicator(application, f"/ws/encounters/{encounter_id}/{query}", headers=headers)
     connected, code = await communicator.connect()
     return communicator, connected, code
 
@@ -421,3 +423,21 @@ async def test_a_change_is_read_once_and_rendered_once_per_viewer(
     assert few == many and few <= 8, f"{few} statements for 2 sockets, {many} for 10"
     assert sorted(user.username for user in built_for_few) == ["anna", "gm"]
     assert sorted(user.username for user in built_for_many) == ["anna", "bruno", "gm"]
+
+
+async def test_a_page_that_shows_the_current_version_is_sent_nothing_on_connect(table, channel_layer):
+    """The page was just drawn at this version: its socket sends nothing until a change, and then only the change.
+    A page drawn at an older version gets the whole view."""
+    version = table.encounter.version
+    socket, connected, _ = await connect(table.encounter.pk, table.anna, query=f"?shows={version}")
+    assert connected
+    assert await socket.receive_nothing(timeout=0.5)
+    await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=1)
+    (message,) = [await socket.receive_from(timeout=3)]
+    assert message.count("<") == 1 and f'data-version="{version + 1}"' in message  # the version input alone
+    await socket.disconnect()
+
+    socket, _, _ = await connect(table.encounter.pk, table.anna, query=f"?shows={version}")
+    message = await socket.receive_from(timeout=3)
+    assert all(f'id="{part}"' in message for part in ("encounter-version", "strip", "table-state", "sheet"))
+    await socket.disconnect()

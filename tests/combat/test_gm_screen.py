@@ -65,7 +65,8 @@ def test_without_javascript_commands_redirect_back_with_a_message(table):
 
 def test_gm_screen_has_keyboard_shortcuts_and_live_socket(table):
     html = table.client(table.gm).get(f"/encounters/{table.encounter.pk}/").content.decode()
-    assert "js/gm.js" in html and f'ws-connect="/ws/encounters/{table.encounter.pk}/"' in html
+    socket = f'ws-connect="/ws/encounters/{table.encounter.pk}/?shows={table.encounter.version}"'
+    assert "js/gm.js" in html and socket in html
     assert "<kbd>U</kbd>" in html
 
 
