@@ -48,7 +48,7 @@ class Part:
     frame: int = None  # the part without its rows' insides: its heading and which rows in which order
 
 
-def split_rows(part_id, html):
+def split_rows(html):
     starts = [(match.start(), match.group(1)) for match in ROW.finditer(html)]
     if not starts:
         return None, None
@@ -76,7 +76,7 @@ def split(html):
         piece = html[start:end].rstrip()
         part = Part(part_id, piece, fingerprint(piece))
         if part_id == ROWS_OF:
-            part.rows, part.frame = split_rows(part_id, piece)
+            part.rows, part.frame = split_rows(piece)
         parts.append(part)
     return parts
 
@@ -130,6 +130,8 @@ class LiveViews:
         now = time.monotonic()
         if looked is None or now - looked > VERSION_FRESH_FOR:
             version = Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+            if len(self.versions) >= ENCOUNTERS_KEPT:  # the looks gone stale go, so a long-lived process stays small
+                self.versions = {pk: seen for pk, seen in self.versions.items() if now - seen[0] <= VERSION_FRESH_FOR}
             self.versions[encounter_id] = (now, version)
         return version
 
