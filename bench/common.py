@@ -113,6 +113,15 @@ def worker_pids(server):
     return sorted(int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes())
 
 
+def cpu_seconds(pids):
+    """The CPU time (user + system) the processes have used so far."""
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime and stime, the 14th and 15th fields of the whole line
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def rss_megabytes(pid):
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):

@@ -29,6 +29,7 @@ from common import (
     PrivateRedis,
     call_api,
     connect_phone,
+    cpu_seconds,
     demo_logins,
     free_port,
     fresh_database,
@@ -45,6 +46,7 @@ from common import (
 
 WORKERS = 2
 GOALS_MS = {10: 30, 100: 80, 500: 400}  # GM's POST -> the last phone has the version
+CPU_PER_PHONE_GOAL_MS = 1.0
 CONNECT_BATCH = 50
 DELIVERY_TIMEOUT = 30.0  # seconds every phone gets to show a command's version before it counts as lost
 SETTLE = 5.0  # seconds phones get after the last command to show the database's version
@@ -98,9 +100,11 @@ async def fan_out(port, encounter_id, token, cookies, turns, server):
     had it), and the phones."""
     changed = asyncio.Condition()
     phones, listeners = await connect_all(port, encounter_id, cookies, changed)
-    spread = sockets_per_worker(worker_pids(server), port)
+    workers = worker_pids(server)
+    spread = sockets_per_worker(workers, port)
     loop = asyncio.get_running_loop()
     delays = []
+    cpu_before = cpu_seconds(workers)
     for _ in range(turns):
         started = time.perf_counter()
         version = await loop.run_in_executor(None, post_command, port, encounter_id, token)
@@ -112,14 +116,15 @@ async def fan_out(port, encounter_id, token, cookies, turns, server):
             delays.append(max(phone.first_seen(version) for phone in phones) - started)
         else:
             delays.append(None)
+    cpu_per_change = (cpu_seconds(workers) - cpu_before) / turns
     final = (await loop.run_in_executor(None, call_api, port, f"encounters/{encounter_id}/", token))["version"]
     await wait_until(changed, lambda: all(phone.version == final for phone in phones), SETTLE)
     await asyncio.gather(*(phone.ws.close() for phone in phones))
     await asyncio.gather(*listeners)
-    return delays, phones, final, spread
+    return delays, phones, final, spread, cpu_per_change
 
 
-def report(count, turns, delays, phones, final, spread):
+def report(count, turns, delays, phones, final, spread, cpu_per_change):
     """Prints one phone count's figures; returns the violations of version order and loss."""
     reached = [delay * 1000 for delay in delays if delay is not None]
     goal = GOALS_MS.get(count)
@@ -131,6 +136,7 @@ def report(count, turns, delays, phones, final, spread):
             f"  GM's POST -> last phone has the version: p50 {percentile(reached, 0.5):.0f} ms, p95 {p95:.0f} ms, "
             f"max {max(reached):.0f} ms{verdict}"
         )
+    print(f"  workers' CPU per change (the command and its fan-out): {cpu_per_change * 1000:.1f} ms")
     sizes = [size for phone in phones for size in phone.push_sizes]
     if sizes:
         print(f"  bytes per push to a phone: median {statistics.median(sizes):.0f}")
@@ -149,6 +155,19 @@ def report(count, turns, delays, phones, final, spread):
         violations.append(f"{len(behind)} phones end on another version than the database's {final}: {behind[:5]}")
     print("  versions: " + ("; ".join(violations) if violations else f"in order, every phone ends on {final}"))
     return violations
+
+
+def report_cpu_per_phone(cpu):
+    """What one more phone costs the workers per change, between successive phone counts (the command's own cost
+    cancels out)."""
+    counts = sorted(cpu)
+    for fewer, more in zip(counts, counts[1:]):
+        per_phone = (cpu[more] - cpu[fewer]) / (more - fewer) * 1000
+        verdict = "met" if per_phone <= CPU_PER_PHONE_GOAL_MS else "MISSED"
+        print(
+            f"workers' CPU per phone per change, {fewer} -> {more} phones: {per_phone:.2f} ms "
+            f"(goal <= {CPU_PER_PHONE_GOAL_MS} ms: {verdict})"
+        )
 
 
 def main():
@@ -178,9 +197,12 @@ def main():
             for label, (queries, millis, size) in figures.items():
                 print(f"one {label} view render: {queries} queries, {millis:.1f} ms, {size} bytes")
             try:
+                cpu = {}
                 for count in counts:
                     outcome = asyncio.run(fan_out(port, encounter_id, token, cookies[:count], options.turns, server))
                     violations += report(count, options.turns, *outcome)
+                    cpu[count] = outcome[-1]
+                report_cpu_per_phone(cpu)
             finally:
                 server.terminate()
                 server.wait(timeout=30)
