@@ -237,7 +237,12 @@ def start_server(env, port, *options, app="config.asgi:application"):
         cwd=ROOT,
         env=production_environment(env),
     )
-    # Generous: on a loaded machine, and under tracemalloc, Django's start alone can take half a minute.
+    return answering(server, port)
+
+
+def answering(server, port):
+    """`server` once it answers on `port`. Generous: on a loaded machine, and under tracemalloc, Django's start
+    alone can take half a minute."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and server.poll() is None:
         try:
@@ -247,6 +252,25 @@ def start_server(env, port, *options, app="config.asgi:application"):
             time.sleep(0.1)
     server.terminate()
     raise RuntimeError(f"uvicorn did not answer on port {port} (exit code {server.poll()})")
+
+
+RSS_GROWTH_GOAL = 10.0  # per cent a worker may grow between the warm-up and the end of a long run
+
+
+def rss_growth(rss_start, rss_end, missed, goal=RSS_GROWTH_GOAL):
+    """Prints each worker's RSS after the warm-up and at the end; a worker replaced or grown past `goal` % is
+    added to `missed`."""
+    if set(rss_start) != set(rss_end):
+        print(f"workers were replaced during the run: {sorted(rss_start)} -> {sorted(rss_end)}")
+        missed.append("a worker was replaced")
+    for pid in sorted(set(rss_start) & set(rss_end)):
+        growth = (rss_end[pid] - rss_start[pid]) / rss_start[pid] * 100
+        print(
+            f"worker {pid} RSS: {rss_start[pid]:.1f} MB after warm-up -> {rss_end[pid]:.1f} MB at the end "
+            f"({growth:+.1f} %, goal <= {goal:g} %)"
+        )
+        if growth > goal:
+            missed.append(f"worker {pid} grew {growth:.1f} %")
 
 
 def connect_phone(port, encounter_id, cookie, **options):

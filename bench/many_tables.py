@@ -35,6 +35,7 @@ from common import (
     post_command,
     prepare_environment,
     raise_open_files_limit,
+    rss_growth,
     rss_megabytes,
     sockets_per_worker,
     start_server,
@@ -44,7 +45,6 @@ from common import (
 WORKERS = 2
 COMMAND_GOAL_MS = 25
 DELIVERY_GOAL_MS = 50
-RSS_GROWTH_GOAL = 10.0
 SETTLE = 10.0  # seconds phones get after the last command to show their encounter's version
 
 
@@ -200,17 +200,7 @@ def report(options, figures):
     if backwards or behind:
         missed.append("versions lost or out of order")
 
-    rss_start, rss_end = figures["rss_start"], figures["rss_end"]
-    if set(rss_start) != set(rss_end):
-        missed.append("a worker was replaced")
-    for pid in sorted(set(rss_start) & set(rss_end)):
-        growth = (rss_end[pid] - rss_start[pid]) / rss_start[pid] * 100
-        print(
-            f"worker {pid} RSS: {rss_start[pid]:.1f} MB after warm-up -> {rss_end[pid]:.1f} MB at the end "
-            f"({growth:+.1f} %, goal <= {RSS_GROWTH_GOAL:g} %)"
-        )
-        if growth > RSS_GROWTH_GOAL:
-            missed.append(f"worker {pid} grew {growth:.1f} %")
+    rss_growth(figures["rss_start"], figures["rss_end"], missed)
     print("goals missed: " + "; ".join(missed) if missed else "all goals met")
     return missed
 

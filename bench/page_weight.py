@@ -12,10 +12,8 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 
-from common import ROOT, demo_logins, free_port, prepare_environment, start_server
+from common import ROOT, answering, demo_logins, free_port, prepare_environment, start_server
 
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
 
@@ -33,16 +31,8 @@ def start_make_run_server(env, port):
     collect = [sys.executable, "manage.py", "collectstatic", "--no-input"]
     subprocess.run(collect, cwd=ROOT, env=env, check=True, capture_output=True)
     command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port)]
-    command += ["--ws", "websockets-sansio", "--log-level", "warning"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise RuntimeError(f"uvicorn did not answer on port {port}")
+    command += ["--ws", "websockets-sansio", "--ws-per-message-deflate", "false", "--log-level", "warning"]
+    return answering(subprocess.Popen(command, cwd=ROOT, env=env), port)
 
 
 def gm_session():

@@ -41,6 +41,7 @@ from common import (
     percentile,
     post_command,
     prepare_environment,
+    rss_growth,
     rss_megabytes,
     sockets_per_worker,
     start_server,
@@ -49,7 +50,6 @@ from common import (
 
 DATABASE_NAME = "tracker_soak"
 WORKERS = 2
-RSS_GROWTH_GOAL = 10.0
 # The htmx ws extension reconnects after these close codes only; after any other the phone's page stays stale.
 RECONNECT_CODES = {1006, 1011, 1012, 1013}
 ABNORMAL_CLOSURE = 1006
@@ -273,18 +273,7 @@ def report(options, database_url, figures):
     if figures["failures"]:
         missed.append("commands failed")
 
-    rss_start, rss_end = figures["rss_start"], figures["rss_end"]
-    if set(rss_start) != set(rss_end):
-        print(f"workers were replaced during the run: {sorted(rss_start)} -> {sorted(rss_end)}")
-        missed.append("a worker was replaced")
-    for pid in sorted(set(rss_start) & set(rss_end)):
-        growth = (rss_end[pid] - rss_start[pid]) / rss_start[pid] * 100
-        print(
-            f"worker {pid} RSS: {rss_start[pid]:.1f} MB after warm-up -> {rss_end[pid]:.1f} MB at the end "
-            f"({growth:+.1f} %, goal <= {RSS_GROWTH_GOAL:g} %)"
-        )
-        if growth > RSS_GROWTH_GOAL:
-            missed.append(f"worker {pid} grew {growth:.1f} %")
+    rss_growth(figures["rss_start"], figures["rss_end"], missed)
 
     print("goals missed: " + "; ".join(missed) if missed else "all goals met")
     return not missed
