@@ -33,7 +33,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running in the test thread while it is open,
+# and the async tests that come after the browser tests (tests/test_compression.py) need that thread's loop free.
+@pytest.fixture(scope="module")
 def browser():
     path = chromium_path()
     if not path:
