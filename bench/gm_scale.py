@@ -3,7 +3,7 @@
 Prints, for each: the GM page through the test client; the GM's whole live view (`views_state.build` +
 `rendering.live_fragments`, what a connect or resync sends); and the GM's push after one combatant's damage (the
 process's read and render of the new version, `combat/live.py`, and the parts that changed), median and p95 in
-ms; the raw and gzipped HTML bytes;
+ms; the raw and gzipped HTML bytes; the bytes of the GM's `next_turn` push;
 the queries each takes; then the first load on the wire at 10 combatants (the gzipped page and the gzipped static
 files it loads). Runs with production settings (DEBUG off, collected static files) on a fresh SQLite file unless
 DATABASE_URL is set.
@@ -24,6 +24,7 @@ from common import PRODUCTION, percentile, prepare_environment, production_envir
 SIZES = (10, 30, 100)
 PAGE_TARGET_MS = 30
 LIVE_TARGET_MS = 10
+NEXT_TURN_TARGET_BYTES = 8 * 1024
 FIRST_LOAD_TARGET_KB = 60
 STATIC_LINK = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(/static/[^"]+)"')
 
@@ -124,7 +125,10 @@ def measure(demo_name, size, runs):
         lambda: live_fragments(build(load_encounter(encounter.pk), gm), csrf_token="x" * 64), runs
     )
     push_ms, push_p95, push_queries, pushed = timed(push, runs, before_each=change)
+    commands.execute(encounter, gm, "next_turn", {})
+    next_turn = push()  # the turn's two rows, and the parts that follow whose turn it is
     return {
+        "next_turn": len(next_turn.encode()),
         "page": (page_ms, page_p95, page_queries, len(html.encode()), len(gzip.compress(html.encode()))),
         "live": (live_ms, live_p95, live_queries, len(fragments.encode()), len(gzip.compress(fragments.encode()))),
         "push": (push_ms, push_p95, push_queries, len(pushed.encode()), len(gzip.compress(pushed.encode()))),
@@ -155,6 +159,8 @@ def main():
             for view in ("page", "live", "push"):
                 median, p95, queries, raw, zipped = figures[view]
                 print(f"{system:10} {size:>4} {view:5} {median:7.1f} {p95:7.1f} {queries:>7} {raw:>8} {zipped:>8}")
+            verdict = "met" if figures["next_turn"] <= NEXT_TURN_TARGET_BYTES else "NOT met"
+            print(f"  next_turn pushed to the GM: {figures['next_turn']} bytes (goal <= 8 KB: {verdict})")
             if size == SIZES[-1]:
                 print(f"  goal at {size}: page {goal(figures['page'][0], PAGE_TARGET_MS, 'ms')}")
                 print(f"  goal at {size}: push {goal(figures['push'][0], LIVE_TARGET_MS, 'ms')}")
