@@ -15,9 +15,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from combat import views_state
+from combat import permissions, views_state
 from combat.models import Encounter
-from combat.permissions import PLAYER
 from combat.rendering import live_fragments
 
 # Rendered forms carry this instead of a viewer's CSRF token; each socket puts its own in when it sends.
@@ -112,6 +111,10 @@ class Read:
     renders: dict = field(default_factory=dict)  # {(role, user id): Rendered}
 
 
+def version_of(encounter_id):
+    return Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+
+
 class LiveViews:
     """The newest read of each encounter a process's sockets follow, and its renders."""
 
@@ -129,7 +132,7 @@ class LiveViews:
         looked, version = self.versions.get(encounter_id, (None, None))
         now = time.monotonic()
         if looked is None or now - looked > VERSION_FRESH_FOR:
-            version = Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+            version = version_of(encounter_id)
             if len(self.versions) >= ENCOUNTERS_KEPT:  # the looks gone stale go, so a long-lived process stays small
                 self.versions = {pk: seen for pk, seen in self.versions.items() if now - seen[0] <= VERSION_FRESH_FOR}
             self.versions[encounter_id] = (now, version)
@@ -140,7 +143,7 @@ class LiveViews:
         the encounter is gone or the user may not see it. `fresh_role` asks the database whether a player is still
         one (a read is shared until the next change, and leaving a campaign changes no encounter)."""
         if at_least is None:
-            at_least = Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+            at_least = version_of(encounter_id)
             if at_least is None:
                 self.reads.pop(encounter_id, None)
                 return None
@@ -154,9 +157,8 @@ class LiveViews:
             read = Read(views_state.read(encounter))
             self.keep(encounter_id, read)
         data = read.data
-        role = data.role(user)
-        if role == PLAYER and fresh_role and not data.encounter.campaign.players.filter(pk=user.pk).exists():
-            role = None
+        # A read is shared until the next change, and leaving a campaign changes no encounter: a connect asks afresh.
+        role = permissions.role(data.encounter, user) if fresh_role else data.role(user)
         if role is None:
             return None
         viewer = (role, user.pk)

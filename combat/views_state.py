@@ -10,7 +10,7 @@ from functools import cached_property
 import systems
 from combat.links import EncounterLinks
 from combat.models import Combatant, ConditionInstance, Encounter
-from combat.permissions import GM, PLAYER
+from combat.permissions import GM, role
 from rules.models import ConditionDefinition
 
 LOG_LINES = 30
@@ -37,11 +37,7 @@ class EncounterData:
         return self.encounter.version
 
     def role(self, user):
-        if not getattr(user, "is_authenticated", False):
-            return None
-        if self.encounter.campaign.gm_id == user.pk:
-            return GM
-        return PLAYER if user.pk in self.player_ids else None
+        return role(self.encounter, user, self.player_ids)
 
     def once(self, key, make):
         """`make()`, called once for every view built from this read (a system's sheets, reference texts)."""
