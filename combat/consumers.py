@@ -9,6 +9,7 @@ import logging
 import time
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -30,8 +31,7 @@ logger = logging.getLogger(__name__)
 
 
 view_for = database_sync_to_async(live_views.view_for)
-
-
+view_on_connect = database_sync_to_async(live_views.connect)
 current_version = database_sync_to_async(live_views.current_version)
 
 
@@ -43,19 +43,21 @@ class EncounterConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
-        self.user = self.scope.get("user")
         self.group = group_name(self.encounter_id)
         self.sent_version = -1
         self.shown = {}  # {part id: key} of what this socket has sent (combat/live.py)
         self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME) or ""
-        if not getattr(self.user, "is_authenticated", False):
+        session = self.scope["session"]
+        if session.session_key is None:  # no session cookie: nobody is logged in, no need to ask the database
             await self.close(code=FORBIDDEN)
             return
-        # Accepted before the view is read and rendered, so a burst of connects is never kept waiting in the
-        # handshake; an outsider is closed with FORBIDDEN right after, before being sent anything.
+        # Accepted before the viewer is looked up and their view read and rendered, so a burst of connects is never
+        # kept waiting in the handshake; a visitor who is not logged in or an outsider is closed with FORBIDDEN right
+        # after, before being sent anything.
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.refresh(everything=True, fresh_role=True, again=True, page_shows=self.page_version())
+        self.user, rendered = await view_on_connect(self.encounter_id, session)
+        await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version())
         self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -104,6 +106,15 @@ class EncounterConsumer(AsyncWebsocketConsumer):
                 if task:
                     task.cancel()
 
+    async def dispatch(self, message):
+        """As Channels dispatches, without its trip to the database thread before every message to close stale
+        connections: each of this consumer's database calls already does that (database_sync_to_async), and a
+        burst of connects or a change to many sockets queued one trip more per socket there."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def disconnect(self, code):
         self.open = False
         if hasattr(self, "group"):
@@ -136,11 +147,14 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         shows = parse_qs(self.scope.get("query_string", b"").decode()).get("shows", [""])[0]
         return int(shows) if shows.isdigit() else None
 
-    async def refresh(self, at_least=None, everything=False, fresh_role=False, again=False, page_shows=None):
-        """Send the view (`everything`) or what changed in it; a version already sent only `again` (a connect, or
-        the viewer asking), so a rejoin and a change message that race never send the same version twice. A page
-        that `page_shows` this very version already has it all: nothing is sent, only noted as shown."""
-        rendered = await view_for(self.encounter_id, self.user, at_least, fresh_role)
+    async def refresh(self, at_least=None, everything=False, again=False):
+        await self.send_view(await view_for(self.encounter_id, self.user, at_least), everything, again)
+
+    async def send_view(self, rendered, everything=False, again=False, page_shows=None):
+        """Send the `rendered` view (`everything`) or what changed in it; a version already sent only `again` (a
+        connect, or the viewer asking), so a rejoin and a change message that race never send the same version
+        twice. A page that `page_shows` this very version already has it all: nothing is sent, only noted as shown.
+        No view (the viewer may not see the encounter, or it is gone) closes the socket."""
         if rendered is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=FORBIDDEN)

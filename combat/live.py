@@ -138,31 +138,46 @@ class LiveViews:
             self.versions[encounter_id] = (now, version)
         return version
 
-    def view_for(self, encounter_id, user, at_least=None, fresh_role=False):
+    def view_for(self, encounter_id, user, at_least=None):
         """The viewer's Rendered live view at `at_least` or newer (at the current version when None), or None when
-        the encounter is gone or the user may not see it. `fresh_role` asks the database whether a player is still
-        one (a read is shared until the next change, and leaving a campaign changes no encounter)."""
+        the encounter is gone or the user may not see it."""
         if at_least is None:
             at_least = version_of(encounter_id)
-            if at_least is None:
-                self.reads.pop(encounter_id, None)
-                return None
+        read = self.read_at(encounter_id, at_least)
+        return self.render(read, user, read.data.role(user)) if read else None
+
+    def connect(self, encounter_id, session):
+        """(the viewer of a new socket, their whole live view at the current version, or None when they may not see
+        it): all a connect needs from the database, in one trip to its thread. The role is asked afresh, as a read is
+        shared until the next change and leaving a campaign changes no encounter."""
+        user = permissions.session_user(session)
+        version, role = permissions.version_and_role(encounter_id, user)
+        if role is None:
+            return user, None
+        read = self.read_at(encounter_id, version)
+        return user, self.render(read, user, role) if read else None
+
+    def read_at(self, encounter_id, at_least):
+        """The process's shared read of the encounter at `at_least` or newer, or None when it is gone (no version)."""
+        if at_least is None:
+            self.reads.pop(encounter_id, None)
+            return None
         read = self.reads.get(encounter_id)
         if read is None or read.data.version < at_least:
             try:
-                encounter = views_state.load_encounter(encounter_id)
+                read = Read(views_state.read(views_state.load_encounter(encounter_id)))
             except Encounter.DoesNotExist:
                 self.reads.pop(encounter_id, None)
                 return None
-            read = Read(views_state.read(encounter))
             self.keep(encounter_id, read)
-        data = read.data
-        # A read is shared until the next change, and leaving a campaign changes no encounter: a connect asks afresh.
-        role = permissions.role(data.encounter, user) if fresh_role else data.role(user)
+        return read
+
+    def render(self, read, user, role):
         if role is None:
             return None
         viewer = (role, user.pk)
         if viewer not in read.renders:
+            data = read.data
             view = views_state.build(data.encounter, user, role, data=data)
             read.renders[viewer] = Rendered(data.version, split(live_fragments(view, csrf_token=CSRF_PLACEHOLDER)))
         return read.renders[viewer]

@@ -41,11 +41,19 @@ def session_cookie(user):
 
 
 async def connect(
-    encounter_id, user=None, origin="http://127.0.0.1:8000", more_cookies="", host="127.0.0.1:8000", query=""
+    encounter_id,
+    user=None,
+    origin="http://127.0.0.1:8000",
+    more_cookies="",
+    host="127.0.0.1:8000",
+    query="",
+    cookie=None,
 ):
+    """A socket of `user` logged in afresh, or of the session `cookie`, or of an anonymous visitor."""
     headers = [(b"host", host.encode())] + ([(b"origin", origin.encode())] if origin else [])
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
+    if cookie is not None:
         headers.append((b"cookie", f"sessionid={cookie}{more_cookies}".encode()))
     communicator = WebsocketCommunicator(application, f"/ws/encounters/{encounter_id}/{query}", headers=headers)
     connected, code = await communicator.connect()
@@ -252,6 +260,57 @@ async def test_outsiders_and_anonymous_visitors_are_refused(table, other_table, 
     assert await refused(*(await connect(table.encounter.pk, table.outsider))[:2])
     assert await refused(*(await connect(other_table.pk, table.anna))[:2])
     assert await refused(*(await connect(424242, table.gm))[:2])
+
+
+async def test_a_session_logged_out_or_ended_by_a_new_password_is_refused(table, channel_layer):
+    client = Client()
+    await sync_to_async(client.force_login)(table.anna)
+    cookie = client.cookies["sessionid"].value
+    socket, connected, _ = await connect(table.encounter.pk, cookie=cookie)
+    assert connected and "encounter-version" in await socket.receive_from(timeout=3)
+    await socket.disconnect()
+    await sync_to_async(client.logout)()
+    assert await refused(*(await connect(table.encounter.pk, cookie=cookie))[:2])
+
+    cookie = await sync_to_async(session_cookie)(table.bruno)
+    table.bruno.set_password("a whole new password")
+    await sync_to_async(table.bruno.save)()
+    assert await refused(*(await connect(table.encounter.pk, cookie=cookie))[:2])
+
+
+async def test_a_player_removed_from_the_campaign_is_refused_at_the_next_connect(table, channel_layer):
+    """The process's shared read of the encounter still lists her (leaving changes no version): a connect asks."""
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    await socket.receive_from(timeout=3)
+    await sync_to_async(table.campaign.players.remove)(table.anna)
+    assert await refused(*(await connect(table.encounter.pk, table.anna))[:2])
+    await socket.disconnect()
+
+
+async def test_each_connect_to_a_current_encounter_costs_the_same_few_statements(
+    table, channel_layer, statements_by_thread, monkeypatch
+):
+    """A connect looks up the session's user and asks the encounter's version and the viewer's role; the view comes
+    from the process's shared read and render, so more phones cost no more per phone."""
+    import combat.consumers
+
+    monkeypatch.setattr(combat.consumers, "REJOIN_INTERVAL", 3600)  # no rejoin beat within the test
+    cookies = [await sync_to_async(session_cookie)(viewer) for viewer in [table.gm] + [table.anna] * 7]
+    sockets = []
+
+    async def statements_of_connects(some_cookies):
+        statements_by_thread.clear()
+        for cookie in some_cookies:
+            socket, connected, _ = await connect(table.encounter.pk, cookie=cookie)
+            assert connected and "encounter-version" in await socket.receive_from(timeout=3)
+            sockets.append(socket)
+        return len(statements_by_thread)
+
+    await statements_of_connects(cookies[:2])  # the shared read, the GM's and Anna's renders
+    two, four = await statements_of_connects(cookies[2:4]), await statements_of_connects(cookies[4:])
+    assert two / 2 == four / 4 <= 3, f"{two} statements for 2 connects, {four} for 4"
+    for socket in sockets:
+        await socket.disconnect()
 
 
 @pytest.mark.parametrize(
