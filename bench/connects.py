@@ -4,7 +4,7 @@ On the in-memory channel layer and then on Redis (a private redis-server), each 
 server: a few sockets warm it up and close; then `--sockets` phones connect all at once. Prints, next to the goals:
 
 - the time from the first attempt until every socket shows its first view (goal: 300 within 1 s), and the failed
-  handshakes (goal 0);
+  handshakes (goal 0); the worker's CPU per connect, which a busy machine changes less than the time;
 - memory per idle socket: the worker's RSS (/proc/<pid>/status) before the burst and after `--settle` seconds of
   the sockets idling, divided by their number (goal <= 60 KB).
 
@@ -32,6 +32,7 @@ from pathlib import Path
 from common import (
     PrivateRedis,
     connect_phone,
+    cpu_seconds,
     demo_logins,
     frame_version,
     free_port,
@@ -116,7 +117,9 @@ async def measure(port, encounter_id, cookies, pid, settle, snapshots):
     await asyncio.sleep(settle)
     before_trace = await snapshots.take(pid) if snapshots else None
     rss_before = rss_megabytes(pid)
+    cpu_before = cpu_seconds([pid])
     opened, failed, took = await burst(port, encounter_id, cookies)
+    cpu = cpu_seconds([pid]) - cpu_before
     await asyncio.sleep(settle)
     rss_after = rss_megabytes(pid)
     after_trace = await snapshots.take(pid) if snapshots else None
@@ -125,6 +128,7 @@ async def measure(port, encounter_id, cookies, pid, settle, snapshots):
         opened=len(opened),
         failed=failed,
         took=took,
+        cpu=cpu,
         rss_before=rss_before,
         rss_after=rss_after,
         traces=(before_trace, after_trace) if snapshots else None,
@@ -140,6 +144,7 @@ def report(layer, wanted, figures):
         f"  every socket has its first view after {took:.2f} s (goal {wanted} within {BURST_GOAL_SECONDS:g} s); "
         f"failed handshakes: {failures} {dict(failed) if failed else ''}(goal 0)"
     )
+    print(f"  the worker's CPU for the burst: {figures['cpu'] / wanted * 1000:.2f} ms per connect")
     if took > BURST_GOAL_SECONDS:
         missed.append(f"{layer}: {wanted} sockets took {took:.2f} s")
     if failures:
