@@ -139,8 +139,9 @@ class System:
         """Add this system's parts to an EncounterView (pools, turn limits, prompts...)."""
 
     def row_context(self, view):
-        """What this system's GM row partials (`gm_row_badges`, `gm_row_actions`) read of the view rather than of the
-        row: a rendered row is reused while it and the row's own state stay the same (views_state.fingerprint)."""
+        """What this system's GM row partials (`gm_row_badges`, `gm_row_offers`: which of its `gm_row_actions` the row's
+        tools offer) read of the view rather than of the row: a rendered row is reused while it and the row's own state
+        stay the same (views_state.fingerprint)."""
         return ()
 
     def state_json(self, view):

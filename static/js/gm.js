@@ -68,11 +68,55 @@ document.addEventListener("DOMContentLoaded", followAll);
 // A live update redraws the form for the active combatant: its weapons and a target that is not an ally.
 document.addEventListener("htmx:oobAfterSwap", followAll);
 
+// The rows' tools are one panel on the page (#row-tools-panel, outside every live part), held by the row whose toggle
+// is open and filled from the toggle's data-*: its name, its place in the order, the buttons it offers (data-offers
+// against the buttons' data-offered). A live update that replaces the row holding it takes it out first and gives it
+// to the new row after, so what the GM typed in it and the focus stay.
+const toolsPanel = () => document.getElementById("row-tools-panel");
+
+function holdTools(toggle) {
+  const panel = toolsPanel();
+  const combatant = toggle.id.replace("row-tools-", "");
+  if (panel.dataset.combatant !== combatant) for (const form of panel.querySelectorAll("form")) form.reset();
+  panel.dataset.combatant = combatant;
+  const { name, turn, offers } = toggle.dataset;
+  for (const field of panel.querySelectorAll("input[name=combatant]")) field.value = combatant;
+  for (const form of panel.querySelectorAll("form[data-tool]")) form.id = `${form.dataset.tool}-${combatant}`;
+  for (const field of panel.querySelectorAll("[data-label]")) field.setAttribute("aria-label", `${field.dataset.label} ${name}`);
+  for (const button of panel.querySelectorAll("[data-confirm]")) button.setAttribute("hx-confirm", `${button.dataset.confirm} ${name}?`);
+  const offered = offers.split(" ");
+  for (const button of panel.querySelectorAll("[data-offered]")) button.hidden = !offered.includes(button.dataset.offered);
+  panel.querySelector("[data-offered=up]").value = Number(turn) - 2;  // positions count from 0, turns from 1
+  panel.querySelector("[data-offered=down]").value = turn;
+  if (panel.parentElement !== toggle) toggle.append(panel);
+}
+
+let toolsFocus = null;
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const panel = toolsPanel();
+  if (!event.detail.shouldSwap || !panel || !event.detail.target.contains(panel)) return;
+  const field = panel.contains(document.activeElement) ? document.activeElement : null;
+  toolsFocus = field && { field, selection: "selectionStart" in field ? field.selectionStart : null };
+  document.getElementById("row-tools-home").append(panel);
+});
+document.addEventListener("htmx:oobAfterSwap", () => {
+  const panel = toolsPanel();
+  if (!panel || panel.parentElement.id !== "row-tools-home") return;
+  const toggle = document.getElementById(`row-tools-${panel.dataset.combatant}`);
+  if (toggle?.open) holdTools(toggle);
+  if (toggle?.open && toolsFocus) {
+    toolsFocus.field.focus();
+    try { toolsFocus.field.setSelectionRange(toolsFocus.selection, toolsFocus.selection); } catch { /* number inputs have no caret */ }
+  }
+  toolsFocus = null;
+});
+
 // One row's tools open at a time, and Escape folds them: an open panel lies over the rows below it.
 document.addEventListener("toggle", (event) => {
   const opened = event.target;
   if (!opened.matches?.("details.row-tools") || !opened.open) return;
   for (const other of document.querySelectorAll("details.row-tools[open]")) if (other !== opened) other.open = false;
+  holdTools(opened);
 }, true);
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;

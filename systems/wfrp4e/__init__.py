@@ -40,6 +40,7 @@ class Wfrp4e(System):
         "gm_panels": "wfrp4e/gm.html#panels",
         "gm_row_badges": "wfrp4e/gm.html#row_badges",
         "gm_row_actions": "wfrp4e/gm.html#row_actions",
+        "gm_row_offers": "wfrp4e/gm.html#row_offers",
         "gm_attack": "wfrp4e/gm.html#attack",
         "gm_tools": "wfrp4e/gm.html#tools",
         "phone_strip": "wfrp4e/phone.html#strip",
