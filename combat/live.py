@@ -30,6 +30,9 @@ ID = re.compile(r'\bid="([^"]+)"')
 ROW = re.compile(r'<tr id="(combatant-\d+)"')
 ROW_END = "</tr>"
 ROWS_OF = "initiative"
+# A list drawn newest first (the log) whose new version only adds lines at its top sends just those lines.
+NEWEST_FIRST = re.compile(r'<ol [^>]*?id="([^"]+)"[^>]*? data-newest-first="\d+"[^>]*>(.*?)</ol>', re.S)
+LINE = re.compile(r"<li\b.*?</li>", re.S)
 # Every part carries the version it was rendered at; a part is unchanged when all but that is the same.
 VERSION_MARK = re.compile(r' data-version="\d+"')
 
@@ -45,6 +48,34 @@ class Part:
     key: int
     rows: list = None  # the turn order's rows, each a Part, when this part goes row by row
     frame: int = None  # the part without its rows' insides: its heading and which rows in which order
+    lines: "NewestFirst" = None  # its list drawn newest first, when it has one
+
+
+@dataclass
+class NewestFirst:
+    id: str
+    html: list  # each line's <li>
+    keys: tuple  # each line's fingerprint
+    frame: int  # the part without the list's lines
+
+    def added_since(self, shown):
+        """The lines added at the top since the list was `shown` (a NewestFirst), or None when it changed otherwise
+        (a line marked undone, every line shown gone, a new heading)."""
+        if shown is None or shown.frame != self.frame or not shown.keys or shown.keys[0] not in self.keys:
+            return None
+        added = self.keys.index(shown.keys[0])
+        if added == 0 or self.keys[added:] != shown.keys[: len(self.keys) - added]:
+            return None
+        return self.html[:added]
+
+
+def split_lines(html):
+    found = NEWEST_FIRST.search(html)
+    if found is None:
+        return None
+    lines = LINE.findall(found.group(2))
+    frame = fingerprint(html[: found.start(2)] + html[found.end(2) :])
+    return NewestFirst(found.group(1), lines, tuple(fingerprint(line) for line in lines), frame)
 
 
 def split_rows(html):
@@ -76,6 +107,8 @@ def split(html):
         part = Part(part_id, piece, fingerprint(piece))
         if part_id == ROWS_OF:
             part.rows, part.frame = split_rows(piece)
+        else:
+            part.lines = split_lines(piece)
         parts.append(part)
     return parts
 
@@ -88,20 +121,27 @@ class Rendered:
     def messages(self, shown, everything):
         """The websocket messages that bring a page showing `shown` ({part id: key}, updated here) to this version:
         the changed rows on their own (a <tr> parses only where rows may stand), then the changed parts, the version
-        input among them, so a page that shows the new version has all of it. With `everything`, all parts."""
+        input among them, so a page that shows the new version has all of it. A list drawn newest first that only
+        gained lines at its top sends those, to be inserted there (live.js keeps its length). With `everything`,
+        all parts."""
         changed, rows = [], []
         for part in self.parts:
             if not everything and shown.get(part.id) == part.key:
                 continue
+            added = None if everything or part.lines is None else part.lines.added_since(shown.get(part.id + "#lines"))
             if part.rows is not None and not everything and shown.get(part.id + "#frame") == part.frame:
                 rows += [row.html for row in part.rows if shown.get(row.id) != row.key]
-                shown.update({row.id: row.key for row in part.rows})
+            elif added:
+                marked = "".join(line.replace("<li", f'<li data-version="{self.version}"', 1) for line in added)
+                changed.append(f'<ol hx-swap-oob="afterbegin:#{part.lines.id}">{marked}</ol>')
             else:
                 changed.append(part.html)
-                shown.update({row.id: row.key for row in part.rows or ()})
             shown[part.id] = part.key
             if part.rows is not None:
+                shown.update({row.id: row.key for row in part.rows})
                 shown[part.id + "#frame"] = part.frame
+            if part.lines is not None:
+                shown[part.id + "#lines"] = part.lines
         return [message for message in ("".join(rows), "".join(changed)) if message]
 
 

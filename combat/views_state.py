@@ -90,6 +90,7 @@ class EncounterView:
     data: EncounterData = None
 
     sides = Combatant.Side.choices
+    log_lines = LOG_LINES
 
     @property
     def is_gm(self):

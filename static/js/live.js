@@ -7,13 +7,20 @@ function shownVersion(part) {
                   ...[...part.querySelectorAll("[data-version]")].map((inner) => Number(inner.dataset.version) || 0));
 }
 
+// New lines of a list drawn newest first (the log) come on their own, inserted at its top: they are checked against
+// the part the list is in, and the list keeps its length (data-newest-first) as the next full draw would.
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const incoming = event.detail.fragment.firstElementChild;
-  const shown = shownVersion(event.detail.target);
+  const shown = shownVersion(event.detail.target.closest("[data-version]") ?? event.detail.target);
   if (incoming && Number(incoming.dataset.version) <= shown) event.detail.shouldSwap = false;
   if (event.detail.shouldSwap) keepTyped(event.detail.target);
 });
-document.addEventListener("htmx:oobAfterSwap", () => restoreTyped());
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  restoreTyped();
+  const list = event.detail.target;
+  const keep = Number(list.dataset.newestFirst);
+  if (keep) while (list.children.length > keep) list.lastElementChild.remove();
+});
 
 // What the user has typed or chosen in a form of a live part, and not yet sent, survives the part being replaced
 // by a newer version: a roll half typed on the phone when another player acts, a number the GM is entering; the

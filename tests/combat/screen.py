@@ -6,6 +6,9 @@ import re
 PART = re.compile(r'<(?P<tag>[a-z]+) (?:[^>]*? )?id="(?P<id>[^"]+)"[^>]*?hx-swap-oob="true"')
 ROW = re.compile(r'<tr hx-swap-oob="true" id="(combatant-\d+)".*?</tr>', re.S)
 VERSION = re.compile(r'data-version="(\d+)"')
+NEW_LINES = re.compile(r'<ol hx-swap-oob="afterbegin:#(?P<list>[^"]+)">(?P<lines>.*?)</ol>', re.S)
+LIST = re.compile(r'(<ol [^>]*?id="{}"[^>]*? data-newest-first="(\d+)"[^>]*>)(.*?)(</ol>)', re.S)
+LINE = re.compile(r"<li\b.*?</li>", re.S)
 
 
 class Screen:
@@ -17,6 +20,9 @@ class Screen:
             for row in ROW.finditer(message):
                 self.replace_row(row.group(1), row.group(0).replace(' hx-swap-oob="true"', "", 1))
             return
+        for new in NEW_LINES.finditer(message):
+            self.insert_lines(new.group("list"), new.group("lines"))
+        message = NEW_LINES.sub("", message)
         starts = list(PART.finditer(message))
         for start, end in zip(starts, starts[1:] + [None]):
             self.parts[start.group("id")] = message[start.start() : end.start() if end else len(message)]
@@ -28,6 +34,19 @@ class Screen:
                 self.parts[part_id] = part[: found.start()] + html + part[found.end() :]
                 return
         raise AssertionError(f"a row {row_id} was pushed that the page does not show")
+
+    def insert_lines(self, list_id, lines):
+        """New lines at the top of a list drawn newest first, which keeps its length, as live.js does."""
+        pattern = re.compile(LIST.pattern.format(re.escape(list_id)), re.S)
+        for part_id, part in self.parts.items():
+            found = pattern.search(part)
+            if found:
+                kept = LINE.findall(lines + found.group(3))[: int(found.group(2))]
+                self.parts[part_id] = (
+                    part[: found.start()] + found.group(1) + "".join(kept) + found.group(4) + part[found.end() :]
+                )
+                return
+        raise AssertionError(f"lines were pushed to a list {list_id} that the page does not show")
 
     @property
     def html(self):
