@@ -20,7 +20,10 @@ def test_htmx_command_returns_oob_partials_and_a_flash(table):
     assert "<html" not in html
     partials = (
         'id="encounter-version"',
-        'id="round-bar"',
+        'id="round-status"',
+        'id="round-actions"',
+        'id="house-rules-link"',
+        'id="last-event"',
         'id="turn-tools"',
         'id="pools"',
         'id="prompts"',
