@@ -16,6 +16,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   if (event.detail.shouldSwap) keepTyped(event.detail.target);
 });
 document.addEventListener("htmx:oobAfterSwap", (event) => {
+  followTurn(event.target);
   restoreTyped();
   const list = event.detail.target;
   const keep = Number(list.dataset.newestFirst);
@@ -93,6 +94,40 @@ function restoreTyped() {
   }
   typed = [];
 }
+
+// A field marked data-active-choice (a select of combatants, a hidden input) holds the active combatant, set here
+// from the version input's data-turn rather than drawn, so a panel listing every combatant stays the same when only
+// the turn moves on. When it does, every such field follows, and the other choices of their forms go back to the
+// drawn ones (typed numbers stay): a GM's pick holds for that turn only. A part drawn anew in the same turn gets the
+// active combatant, then what was chosen in it (restoreTyped).
+let turnFollowed;
+function followTurn(swapped) {
+  const turn = document.getElementById("encounter-version")?.dataset.turn;
+  const moved = turn !== turnFollowed;
+  turnFollowed = turn;
+  const active = turn?.split(":")[1] ?? "";
+  const fields = [...(moved ? document : swapped).querySelectorAll?.("[data-active-choice]") ?? []];
+  if (moved) for (const form of new Set(fields.map((field) => field.form))) if (form) drawnChoices(form);
+  for (const field of fields) {
+    if (field.tagName !== "SELECT") {
+      field.setAttribute("value", active);
+      field.value = active;
+      continue;
+    }
+    for (const option of field.options) {
+      option.toggleAttribute("selected", option.value === active);
+      option.selected = option.value === active;
+    }
+  }
+}
+
+function drawnChoices(form) {
+  for (const field of form.elements) {
+    if (field.tagName === "SELECT") for (const option of field.options) option.selected = option.defaultSelected;
+    else if (field.type === "checkbox" || field.type === "radio") field.checked = field.defaultChecked;
+  }
+}
+document.addEventListener("DOMContentLoaded", () => followTurn(document));
 
 // A part that live updates do not bring (the WFRP 4e attack panel keeps its preview) but that is drawn for one turn
 // (data-turn and an hx-trigger on "turn-moved") asks for itself again once the turn moves on.

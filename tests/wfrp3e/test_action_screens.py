@@ -50,8 +50,9 @@ def test_the_gms_action_form_follows_the_turn_in_the_live_update(action_fight):
     html = response.content.decode()
     panel = html[html.index('<section id="action-panel"') :]
     assert 'hx-swap-oob="true"' in panel[: panel.index(">")]
-    orc = action_fight.orc.pk
-    assert f'<option value="{orc}" selected>Orc</option>' in panel[: panel.index("</select>")]
+    performers = panel[: panel.index("</select>")]  # the screen picks the active one (live.js, data-active-choice)
+    assert 'aria-label="Performer" data-active-choice>' in performers
+    assert f'<option value="{action_fight.orc.pk}">Orc</option>' in performers
     assert html.count('id="action-panel"') == 1
     assert page(action_fight, action_fight.table.gm).count('id="action-panel"') == 1
 
