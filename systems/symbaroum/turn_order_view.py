@@ -26,11 +26,8 @@ def extend(view):
     extend_coming_round(view)
     view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING and offered(encounter, "ambush")
     view.surprise_outcomes, view.initiative_outcomes = melee.SURPRISE_OUTCOMES, initiative.OUTCOMES
-    view.turn_order_tools = bool(
-        view.delay_before
-        or view.ambush_open
-        or any(row.may_strike_first or row.may_take_initiative for row in view.rows)
-    )
+    declaring = any(row.may_strike_first or row.may_take_initiative for row in view.rows)
+    view.turn_order_tools = view.ambush_open or declaring
 
 
 def extend_turn(view):
