@@ -66,3 +66,15 @@ async def follow(socket, screen, version, timeout=3):
         messages.append(await socket.receive_from(timeout=timeout))
         screen.take(messages[-1])
     return messages
+
+
+OUT_OF_BAND = re.compile(r'<[a-z]+ [^>]*?hx-swap-oob="(?P<how>[^"]+)"[^>]*>')
+
+
+def pieces(message):
+    """A message's out-of-band pieces, each by its id (or where it goes, for new lines), with its HTML."""
+    starts = list(OUT_OF_BAND.finditer(message))
+    for start, end in zip(starts, starts[1:] + [None]):
+        html = message[start.start() : end.start() if end else len(message)]
+        found = re.search(r'\bid="([^"]+)"', start.group(0))
+        yield (found.group(1) if start.group("how") == "true" and found else start.group("how")), html

@@ -1,18 +1,25 @@
 """The websocket from the outside: the full ASGI app, a real session cookie, per-viewer HTML."""
 
 import os
+import random
+import re
 import time
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.core.management import call_command
 from django.test import Client
 
+from characters import demo
 from combat import commands
 from combat.broadcast import group_name
 from combat.consumers import FORBIDDEN, REJOIN_INTERVAL, RESYNC_INTERVAL
+from combat.creation import build_encounter, members_of
+from combat.models import Encounter
 from config.asgi import application
-from tests.combat.screen import Screen, follow
+from rules.engine.dice import Dice
+from tests.combat.screen import Screen, follow, pieces
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,14 +113,16 @@ async def test_a_change_sends_only_the_parts_it_changed(table, channel_layer):
     player = Screen()
     player.take(await player_socket.receive_from(timeout=3))
 
-    await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
+    damage = await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.orc.pk, amount=5)
     rows, parts = await gm_socket.receive_from(timeout=3), await gm_socket.receive_from(timeout=3)
     gm.take(parts)
     gm.take(rows)
     assert rows.count("<tr ") == 1 and f'id="combatant-{table.orc.pk}"' in rows and "7/12" in rows
-    assert 'id="initiative"' not in parts and 'id="log"' in parts and 'id="encounter-version"' in parts
+    assert 'id="initiative"' not in parts and 'id="encounter-version"' in parts
+    assert 'id="log"' not in parts and parts.count("<li") == 1  # the log's new line only
     assert "7/12" in gm.html and len(parts) + len(rows) <= 8 * 1024
     assert len(rows.encode()) <= 1536, len(rows.encode())  # a row's tools are the page's one panel, not its own copy
+    assert damage.message in gm.parts["log"]
     phone = await player_socket.receive_from(timeout=3)
     assert phone.strip().startswith('<input type="hidden" id="encounter-version"') and phone.count("<") == 1
     assert await player_socket.receive_nothing(timeout=0.3)
@@ -501,3 +510,70 @@ async def test_a_page_that_shows_the_current_version_is_sent_nothing_on_connect(
     message = await socket.receive_from(timeout=3)
     assert all(f'id="{part}"' in message for part in ("encounter-version", "strip", "table-state", "sheet"))
     await socket.disconnect()
+
+
+async def test_a_log_push_carries_only_the_new_line_and_an_undo_the_whole_log(table, channel_layer):
+    gm_socket, _, _ = await connect(table.encounter.pk, table.gm)
+    gm = Screen()
+    gm.take(await gm_socket.receive_from(timeout=3))
+    version = table.encounter.version
+
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    messages = await follow(gm_socket, gm, version + 1)
+    pushed = "".join(messages)
+    assert 'id="log"' not in pushed and pushed.count("<li") == 1 and "afterbegin:#log-entries" in pushed
+    lines = re.findall(r"<li.*?</li>", gm.parts["log"], re.S)
+    assert len(lines) == version + 1 and "Round 1 begins" in lines[0]
+
+    await sync_to_async(commands.undo)(table.encounter, table.gm)
+    pushed = "".join(await follow(gm_socket, gm, version + 2))
+    assert 'id="log"' in pushed and 'class="undone"' in gm.parts["log"]
+    await gm_socket.disconnect()
+
+
+# Issue #15: a GM's next turn pushes at most 8 KB at 10 combatants and does not grow with the encounter: the two rows
+# whose turn changes, and the rest, measured here.
+NEXT_TURN_BUDGET = 5 * 1024
+NAME_SLACK = 64  # the new active combatant's name, longer in one fight than in the other
+# Symbaroum's turn tools offer the active combatant whom to engage and whom to act after: lists of the others.
+GROWS_WITH_THE_FIGHT = {"symbaroum": {"turn-tools"}}
+
+
+def demo_fight_of(demo_fight, size):
+    """A running copy of a demo fight with `size` combatants, its own over and over, in a seeded order."""
+    model = Encounter.objects.get(name=demo_fight)
+    members = members_of(model)
+    encounter = build_encounter(
+        model.campaign, f"{demo_fight} × {size}", model.house_rules, [members[i % len(members)] for i in range(size)]
+    )
+    commands.roll_initiative(encounter, model.campaign.gm, dice=Dice(random.Random(3)))
+    commands.start(encounter, model.campaign.gm)
+    return Encounter.objects.get(pk=encounter.pk), model.campaign.gm
+
+
+async def next_turn_push(demo_fight, size):
+    """The bytes of each part of the GM's next turn push at `size` combatants, less the rows."""
+    encounter, gm = await sync_to_async(demo_fight_of)(demo_fight, size)
+    gm_socket, _, _ = await connect(encounter.pk, gm)
+    screen, sent = Screen(), {}
+    screen.take(await gm_socket.receive_from(timeout=5))
+    turned = await sync_to_async(commands.next_turn)(encounter, gm)
+    while screen.version < turned.version:
+        message = await gm_socket.receive_from(timeout=5)
+        if not message.startswith("<tr "):
+            screen.take(message)
+            sent.update({part: len(html.encode()) for part, html in pieces(message)})
+    await gm_socket.disconnect()
+    return sent
+
+
+@pytest.mark.parametrize("system", ["wfrp4e", "symbaroum", "wfrp3e"])
+async def test_a_gm_next_turn_push_stays_small_however_big_the_fight(rules_data, system, settings):
+    settings.CHANNEL_LAYERS = {"default": LAYERS["memory"]}
+    await sync_to_async(call_command)("seeddemo")
+    demo_fight = {"wfrp4e": demo.ENCOUNTER, "symbaroum": demo.SYMBAROUM_ENCOUNTER, "wfrp3e": demo.WFRP3E_ENCOUNTER}
+    small = await next_turn_push(demo_fight[system], 10)
+    big = await next_turn_push(demo_fight[system], 100)
+    assert sum(small.values()) <= NEXT_TURN_BUDGET, small
+    for part in (small.keys() | big.keys()) - GROWS_WITH_THE_FIGHT.get(system, set()):
+        assert big.get(part, 0) <= small.get(part, 0) + NAME_SLACK, (part, small, big)
