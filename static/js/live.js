@@ -16,7 +16,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   if (event.detail.shouldSwap) keepTyped(event.detail.target);
 });
 document.addEventListener("htmx:oobAfterSwap", (event) => {
-  followTurn(event.target);
+  followTurn();
   restoreTyped();
   const list = event.detail.target;
   const keep = Number(list.dataset.newestFirst);
@@ -97,18 +97,15 @@ function restoreTyped() {
 
 // A field marked data-active-choice (a select of combatants, a hidden input) holds the active combatant, set here
 // from the version input's data-turn rather than drawn, so a panel listing every combatant stays the same when only
-// the turn moves on. When it does, every such field follows, and the other choices of their forms go back to the
-// drawn ones (typed numbers stay): a GM's pick holds for that turn only. A part drawn anew in the same turn gets the
-// active combatant, then what was chosen in it (restoreTyped).
+// the turn moves on. A part drawn anew gets the active combatant before it is shown, then what was chosen in it
+// (restoreTyped); once the turn moves on, every such field follows and the other choices of their forms go back to
+// the drawn ones (typed numbers stay): a GM's pick holds for that turn only.
 let turnFollowed;
-function followTurn(swapped) {
-  const turn = document.getElementById("encounter-version")?.dataset.turn;
-  const moved = turn !== turnFollowed;
-  turnFollowed = turn;
-  const active = turn?.split(":")[1] ?? "";
-  const fields = [...(moved ? document : swapped).querySelectorAll?.("[data-active-choice]") ?? []];
-  if (moved) for (const form of new Set(fields.map((field) => field.form))) if (form) drawnChoices(form);
-  for (const field of fields) {
+const shownTurn = () => document.getElementById("encounter-version")?.dataset.turn;
+
+function chooseActive(root) {
+  const active = shownTurn()?.split(":")[1] ?? "";
+  for (const field of root.querySelectorAll("[data-active-choice]")) {
     if (field.tagName !== "SELECT") {
       field.setAttribute("value", active);
       field.value = active;
@@ -121,13 +118,24 @@ function followTurn(swapped) {
   }
 }
 
+function followTurn() {
+  if (shownTurn() === turnFollowed) return;
+  turnFollowed = shownTurn();
+  const forms = new Set([...document.querySelectorAll("[data-active-choice]")].map((field) => field.form));
+  for (const form of forms) if (form) drawnChoices(form);
+  chooseActive(document);
+}
+
 function drawnChoices(form) {
   for (const field of form.elements) {
     if (field.tagName === "SELECT") for (const option of field.options) option.selected = option.defaultSelected;
     else if (field.type === "checkbox" || field.type === "radio") field.checked = field.defaultChecked;
   }
 }
-document.addEventListener("DOMContentLoaded", () => followTurn(document));
+document.addEventListener("DOMContentLoaded", followTurn);
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  if (event.detail.shouldSwap) chooseActive(event.detail.fragment);
+});
 
 // A part that live updates do not bring (the WFRP 4e attack panel keeps its preview) but that is drawn for one turn
 // (data-turn and an hx-trigger on "turn-moved") asks for itself again once the turn moves on.

@@ -1,6 +1,6 @@
 """The GM's screen in a real browser while the table plays: what the GM is typing survives a player's action reaching
-the screen, and the attack panel (WFRP 4e) and the action form (WFRP 3e) follow Next turn: the GM's pick of attacker
-or performer holds for that turn only, what was typed stays."""
+the screen, and the attack panel (WFRP 4e and Symbaroum) and the action form (WFRP 3e) follow Next turn: the GM's
+pick of attacker or performer holds for that turn only, what was typed stays."""
 
 from playwright.sync_api import expect
 
@@ -8,6 +8,9 @@ from characters.models import Character
 from combat.models import Encounter
 from systems.wfrp4e import toggles
 from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
+from tests.e2e.test_symbaroum_fight import next_turn as symbaroum_next_turn
+from tests.e2e.test_symbaroum_fight import pk as symbaroum_pk
+from tests.e2e.test_symbaroum_fight import road  # noqa: F401 (the fixture)
 from tests.e2e.test_wfrp3e_fight import BEASTMAN, KATARINA, LUKAS, pk, storm  # noqa: F401 (storm is the fixture)
 from tests.e2e.test_wfrp4e_fight import ambush, combatant, next_turn  # noqa: F401 (ambush is the fixture)
 
@@ -84,3 +87,19 @@ def test_wfrp3e_the_gms_pick_of_performer_holds_for_the_turn_and_what_was_typed_
     expect(gm.locator("#active-name")).to_have_text(LUKAS)
     expect(performer).to_have_value(lukas)  # the pick was for Katarina's turn
     expect(action.locator("input[name=defence]")).to_have_value("2")
+
+
+def test_symbaroum_the_attacker_follows_next_turn_and_the_gms_pick_holds_for_the_turn(road, login):  # noqa: F811
+    gm = login("gm", **LAPTOP).open(f"/encounters/{road.pk}/")
+    attacker = gm.locator("#attack-form select[name=attacker]")
+    goblin, troll, ulrika = (str(symbaroum_pk(road, name)) for name in ("Goblin", "Troll", "Ulrika"))
+    expect(attacker).to_have_value(goblin)
+    attacker.select_option(troll)  # the GM's pick, for this turn
+
+    shown = version(gm)  # the GM does something else meanwhile: the screen is redrawn, the turn the same
+    gm.locator("#turn-movement").click()
+    expect(gm.locator("#encounter-version")).to_have_attribute("data-version", str(shown + 1))
+    expect(attacker).to_have_value(troll)
+
+    symbaroum_next_turn(gm, road, "Ulrika")
+    expect(attacker).to_have_value(ulrika)  # the pick was for the Goblin's turn
