@@ -64,7 +64,7 @@ def viewer_state(pk, user):
     encounter, failure = encounter_or_error(pk)
     if failure:
         return None, failure
-    view = views_state.build(encounter, user)
+    view = views_state.build(encounter, user, for_screen=False)
     if view is None:
         return None, error("You are not part of this encounter.", 403)
     return view, None
@@ -112,7 +112,7 @@ def encounter_command(request, pk):
         return no_encounter(pk)
     except commands.CommandError as exc:
         return error(str(exc), STATUS_FOR[type(exc)])
-    view = views_state.build(outcome.encounter, request.user)
+    view = views_state.build(outcome.encounter, request.user, for_screen=False)
     return JsonResponse(
         {
             "ok": True,

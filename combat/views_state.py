@@ -46,15 +46,18 @@ class EncounterData:
         return self.memo[key]
 
 
-def read(encounter):
-    """The encounter's combatants, conditions, players and newest log lines, in a fixed number of queries."""
+def read(encounter, with_log=True):
+    """The encounter's combatants, conditions, players and newest log lines (unless not `with_log`: the API's state
+    shows none), in a fixed number of queries."""
     everyone = list(encounter.combatants.select_related("character__player").order_by("position", "pk"))
     conditions = {}
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
         conditions.setdefault(condition.combatant_id, []).append(condition)
     players = frozenset(encounter.campaign.players.values_list("pk", flat=True))
     # Without the undo snapshots (every combatant, for each line) and results, which no screen shows.
-    recent_log = list(encounter.log.select_related("user").defer("undo_state", "result")[:RECENT_LOG])
+    recent_log = (
+        list(encounter.log.select_related("user").defer("undo_state", "result")[:RECENT_LOG]) if with_log else []
+    )
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
@@ -88,6 +91,9 @@ class EncounterView:
     round_starting: bool = False
     wounds_word: str = "Wounds"  # the system's word for what a combatant's wounds count
     data: EncounterData = None
+    # False for the API's state (as_json): what only a screen shows (the log, form choices, the row fingerprints, a
+    # player's news, the systems' sheets behind the GM's forms) is left out.
+    for_screen: bool = True
 
     sides = Combatant.Side.choices
     log_lines = LOG_LINES
@@ -141,10 +147,11 @@ def load_encounter(pk):
     return Encounter.objects.select_related("campaign").get(pk=pk)
 
 
-def build(encounter, user, viewer_role=None, with_sheets=False, data=None):
+def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_screen=True):
     """The view of `encounter` for `user`, or None when the user may not see it. With `data` (a `read()` of the
-    encounter) it makes no query of its own but the system's, which `data` keeps for the next view."""
-    data = data or read(encounter)
+    encounter) it makes no query of its own but the system's, which `data` keeps for the next view. Without
+    `for_screen`, only what the API's state shows (`as_json`)."""
+    data = data or read(encounter, with_log=for_screen)
     viewer_role = viewer_role or data.role(user)
     if viewer_role is None:
         return None
@@ -157,18 +164,20 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None):
         mine = c.character_id is not None and c.character.player_id == user.pk
         rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn))
     active = next((row for row in rows if row.pk == encounter.active_id), None)
-    view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data)
+    view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
     if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
         attach_sheets(view)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
     view.wounds_word = system.wounds_word(encounter)
-    if gm:
+    if gm and for_screen:
         view.log = data.recent_log[:LOG_LINES]
         if system.generic_conditions:
             view.condition_choices = data.once("condition_choices", lambda: condition_choices(encounter.system))
     system.extend_view(view, everyone)
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
+    if not for_screen:
+        return view
     if gm:
         context = repr((system.row_context(view), view.wounds_word, [c.name for c in view.condition_choices]))
         for row in rows:

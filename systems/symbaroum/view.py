@@ -52,7 +52,7 @@ def extend(view, everyone):
     turn_order_view.extend(view)
     extend_manoeuvres(view, names)
     extend_api(view, names)
-    if view.is_gm:
+    if view.is_gm and view.for_screen:  # the attack form's fighters
         sheets = view.sheets({row.character_id for row in view.rows if row.character_id})
         view.fighters = [
             {

@@ -30,7 +30,7 @@ def extend(view, everyone):
     view.d20_tests = d20_attack.uses_d20(encounter)
     view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
     view.charge_bonus = wfrp4e.CHARGE_BONUS
-    view.defend_options = defend_options(view) if gm else []
+    view.defend_options = defend_options(view) if gm and view.for_screen else []
     view.active_limits = []
     view.burning = False  # the active combatant's turn ends with the house rule's Ablaze d10
     view.no_action = ""  # the condition that leaves the active combatant's turn without an Action
@@ -56,7 +56,7 @@ def extend(view, everyone):
             conditions = [c for row in view.rows for c in row.conditions]
             counts, dominant = group_advantage.proposal(encounter, everyone, conditions)
             view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
-        if gm:
+        if gm and view.for_screen:
             spends = group_advantage.spend_choices(encounter)
             view.advantage_spends = [s for s in spends if s.key not in wfrp4e.ADVANTAGE_TESTS]
             view.advantage_tests = [s for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS]

@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from characters.models import Character
 from combat import commands
 from combat.rendering import live_fragments
 from combat.views_state import build, load_encounter
@@ -61,6 +62,31 @@ def test_api_state_does_not_grow(table):
     client = table.client(table.anna)
     counts = measure(table, lambda: client.get(f"/api/encounters/{table.encounter.pk}/"))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize("user", ["gm", "anna"])
+def test_api_command_answer_sends_the_same_statements_at_5_30_and_100_combatants(table, user):
+    """The command and the state it answers with, which reads neither the log nor any character sheet."""
+    commands.start(table.encounter, table.gm)
+    client = table.client(getattr(table, user))
+    if user == "gm":
+        command = {"command": "next_turn", "args": {}}
+    else:  # a player's own command: shaking off Surprise with a Resolve point
+        Character.objects.filter(pk=table.anders.character_id).update(resolve=100)
+        commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
+        command = {"command": "use_resolve", "args": {"combatant": table.anders.pk}}
+    path = f"/api/encounters/{table.encounter.pk}/commands/"
+
+    def measure():
+        sent = statements(lambda: client.post(path, command, content_type="application/json"))
+        commands.undo(table.encounter, table.gm)  # each size starts from the same state
+        return sent
+
+    five, thirty, hundred = at_each_size(lambda size: grow_to(table, size), measure)
+    assert five == thirty == hundred
+    logged = next(at for at, sql in enumerate(five) if sql.startswith('INSERT INTO "combat_logentry"'))
+    answer = five[logged + 1 :]
+    assert not any("combat_logentry" in sql or "characters_characterskill" in sql for sql in answer), answer
 
 
 def test_websocket_render_does_not_grow(table):
