@@ -2,11 +2,9 @@
 
 from dataclasses import dataclass, field
 
-from characters.models import Character
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import KEY, d20_attack, weapon_properties
-from systems.wfrp4e.sheet import Sheet, with_sheet
 
 ROLL_FIELDS = [
     "attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll", "defender_critical_roll",
@@ -99,7 +97,7 @@ def build(view, data):
         turn=turn,
     )
     ids = [row.character_id for row in (attacker, target) if row is not None and row.character_id]
-    sheets = {c.pk: Sheet(c, characteristics=[]) for c in with_sheet(Character.objects.filter(pk__in=ids))}
+    sheets = view.sheets(ids, with_characteristics=False)
     ranged = False
     if attacker:
         weapons = sheets[attacker.character_id].weapons
