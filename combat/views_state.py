@@ -132,15 +132,10 @@ class EncounterView:
         return self.system.partials
 
     def sheets(self, character_ids, **options):
-        """{character id: sheet} of those of these characters with one, each worked out once for all the views built
-        from one read, and those not yet worked out in one batch: the Defend options and the attack form share the
-        active combatant's."""
-        known = self.data.once(("sheets", tuple(sorted(options.items()))), dict)  # {id: sheet, or None: no sheet}
-        unread = frozenset(character_ids) - known.keys()
-        if unread:
-            read = self.system.sheets(unread, **options)
-            known.update({pk: read.get(pk) for pk in unread})
-        return {pk: known[pk] for pk in character_ids if known[pk] is not None}
+        """The system's sheets of these characters, worked out once for all the views built from one read."""
+        ids = frozenset(character_ids)
+        key = ("sheets", ids, tuple(sorted(options.items())))
+        return self.data.once(key, lambda: self.system.sheets(ids, **options))
 
     @cached_property
     def links(self):

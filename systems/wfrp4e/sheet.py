@@ -65,15 +65,7 @@ class Sheet:
         self.character = character
         order = characteristics if characteristics is not None else characteristic_order(character.system)
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
-        self.skills = [
-            SheetSkill(
-                entry.skill.name,
-                entry.skill.characteristic.name,
-                entry.advances,
-                character.characteristic(entry.skill.characteristic.name) + entry.advances,
-            )
-            for entry in character.skills.all()
-        ]
+        self.skills = sheet_skills(character, character.skills.all())
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
         # Core rules: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more; the sheet's figure rules).
@@ -119,16 +111,40 @@ class Sheet:
         return any(property_name in {p.name for p in w.properties.all()} for w in self.weapons)
 
     def defence_options(self):
-        """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""
-        skills = [(s.name, s.value) for s in self.skills if s.name.startswith("Melee") or s.name == "Dodge"]
-        bare = [(key, self.character.characteristic(key)) for key in DEFENCE_CHARACTERISTICS]
-        return skills + [(key, value) for key, value in bare if key in self.character.characteristics]
+        return defence_options(self.character, self.skills)
 
     def defence_value(self, name):
         value = self.skill_value(name)
         if value is None and name in self.character.characteristics:
             value = self.character.characteristic(name)
         return value
+
+
+def sheet_skills(character, entries):
+    """The character's skills (CharacterSkill rows) with their targets: characteristic + advances."""
+    return [
+        SheetSkill(
+            entry.skill.name,
+            entry.skill.characteristic.name,
+            entry.advances,
+            character.characteristic(entry.skill.characteristic.name) + entry.advances,
+        )
+        for entry in entries
+    ]
+
+
+def defence_options(character, skills):
+    """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""
+    opposing = [(s.name, s.value) for s in skills if s.name.startswith("Melee") or s.name == "Dodge"]
+    bare = [(key, character.characteristic(key)) for key in DEFENCE_CHARACTERISTICS]
+    return opposing + [(key, value) for key, value in bare if key in character.characteristics]
+
+
+def defence_options_of(character):
+    """`defence_options` of a character, reading only its skills (one query) rather than its whole sheet: the GM's
+    Defend options, drawn on every live push."""
+    entries = CharacterSkill.objects.filter(character=character).select_related("skill__characteristic")
+    return defence_options(character, sheet_skills(character, entries))
 
 
 def characteristic_order(system):

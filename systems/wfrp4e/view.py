@@ -7,6 +7,7 @@ from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
 from systems.wfrp4e.commands.turn import turn_state
+from systems.wfrp4e.sheet import defence_options_of
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
 MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
@@ -78,8 +79,7 @@ def defend_options(view):
     active = view.active
     if active is None or not active.character_id:
         return []
-    sheet = view.sheets([active.character_id], with_characteristics=False).get(active.character_id)
-    return [name for name, _ in sheet.defence_options()] if sheet else []
+    return [name for name, _ in defence_options_of(active.character)]
 
 
 def can_choose_place(view):

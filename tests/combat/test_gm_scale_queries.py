@@ -48,3 +48,16 @@ def test_gm_page_and_live_view_queries_do_not_grow(rules_data, client, system):
         assert encounter.combatants.count() == size
         counts.append((page, live))
     assert counts[0] == counts[1] == counts[2], counts
+
+
+def test_the_wfrp4e_gm_live_view_reads_the_active_combatants_skills_not_a_whole_sheet(rules_data):
+    """The Defend options, drawn on every push, need only the skills; weapons and armour are the attack form's."""
+    call_command("seeddemo")
+    encounter = fight_of(demo.ENCOUNTER, 5)
+    with CaptureQueriesContext(connection) as captured:
+        view = build(load_encounter(encounter.pk), encounter.campaign.gm)
+        live_fragments(view)
+    sent = " ".join(query["sql"] for query in captured.captured_queries)
+    assert view.defend_options, "the active combatant has a sheet to Defend with"
+    assert "characters_characterskill" in sent
+    assert "characters_character_weapons" not in sent and "characters_character_armour" not in sent
