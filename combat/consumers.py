@@ -57,8 +57,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.user, rendered = await view_on_connect(self.encounter_id, session)
-        await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version())
-        self.keeping_in_group = asyncio.create_task(self.stay_in_group())
+        if await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version()):
+            self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
         while True:
@@ -139,8 +139,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     async def encounter_changed(self, event):
         version = event["version"]
         if version > self.sent_version:
-            # The parts that changed, unless a version was missed on the way: then the whole view.
-            await self.refresh(at_least=version, everything=version != self.sent_version + 1)
+            # The parts that changed, unless a version was missed on the way: then the whole view (send_view).
+            await self.refresh(at_least=version)
 
     def page_version(self):
         """The version the page was drawn at (`?shows=` on the socket's URL), or None."""
@@ -154,16 +154,22 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         """Send the `rendered` view (`everything`) or what changed in it; a version already sent only `again` (a
         connect, or the viewer asking), so a rejoin and a change message that race never send the same version
         twice. A page that `page_shows` this very version already has it all: nothing is sent, only noted as shown.
-        No view (the viewer may not see the encounter, or it is gone) closes the socket."""
+        No view (the viewer may not see the encounter, or it is gone) closes the socket: False then.
+
+        A view more than one version past the last one sent goes whole: a part that changed in the skipped version
+        and back in this one would otherwise stay on the page marked with its older version, where the GM's own,
+        late answer for the skipped version could still replace it."""
         if rendered is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=FORBIDDEN)
-            return
+            return False
         if rendered.version <= self.sent_version and not again:
-            return
+            return True
+        everything = everything or rendered.version > self.sent_version + 1
         self.sent_version = max(self.sent_version, rendered.version)
         messages = rendered.messages(self.shown, everything)
         if rendered.version == page_shows:
-            return
+            return True
         for message in messages:
             await self.send(text_data=message.replace(CSRF_PLACEHOLDER, self.csrf_token))
+        return True

@@ -155,6 +155,28 @@ async def test_a_socket_that_missed_a_version_gets_the_whole_view(table, channel
     await socket.disconnect()
 
 
+async def test_a_change_read_after_a_newer_one_goes_whole(table, channel_layer, monkeypatch):
+    """Version 5 is announced only once version 6 is in: the socket reads 6, so the whole view goes, every part
+    marked 6, and no part keeps an older mark that a late HTTP answer for version 5 could still replace."""
+    from channels.layers import get_channel_layer
+
+    from combat import broadcast
+
+    socket, _, _ = await connect(table.encounter.pk, table.anna)
+    Screen().take(await socket.receive_from(timeout=3))
+    monkeypatch.setattr(broadcast, "encounter_changed", lambda *args: None)
+    await sync_to_async(commands.start)(table.encounter, table.gm)
+    await sync_to_async(commands.next_turn)(table.encounter, table.gm)
+    monkeypatch.undo()
+    await get_channel_layer().group_send(group_name(table.encounter.pk), {"type": "encounter.changed", "version": 5})
+    message = await socket.receive_from(timeout=3)
+    assert all(f'id="{part}"' in message for part in ("encounter-version", "strip", "table-state", "sheet"))
+    assert 'data-version="6"' in message and 'data-version="5"' not in message
+    await get_channel_layer().group_send(group_name(table.encounter.pk), {"type": "encounter.changed", "version": 6})
+    assert await socket.receive_nothing(timeout=0.5), "a version already sent is not sent again"
+    await socket.disconnect()
+
+
 async def test_an_idle_socket_stays_open_and_receives_the_next_change(table, channel_layer):
     """Between turns a phone may hear nothing for minutes; on Redis it used to die after about 10 s."""
     socket, _, _ = await connect(table.encounter.pk, table.anna)
