@@ -26,9 +26,8 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
 // What the user has typed or chosen in a form of a live part, and not yet sent, survives the part being replaced
 // by a newer version: a roll half typed on the phone when another player acts, a number the GM is entering; the
 // field that had the focus keeps it. The form must still be there in the new version (same id; a form without an id
-// is found by its part, action and place); a closed test takes its typed roll with it. A form drawn for one turn
-// (data-turn) keeps only what was typed once the turn moves on: the choices made (performer, target) were for that
-// turn, so the new one's are shown.
+// is found by its part, action and place); a closed test takes its typed roll with it. Choices of the active
+// combatant follow the turn (data-active-choice, below).
 let typed = [];
 // The form whose command is on its way: what it carries has been sent, so it is not kept for the next version.
 let sending = null;
@@ -41,8 +40,6 @@ function changedByUser(field) {
   if (field.tagName === "SELECT") return [...field.options].some((option) => option.selected !== option.defaultSelected);
   return field.value !== field.defaultValue;
 }
-
-const isChoice = (field) => field.tagName === "SELECT" || field.type === "checkbox" || field.type === "radio";
 
 // A form without an id is known by its part, its action and its place among the part's forms of that action.
 function formsLike(part, action) {
@@ -70,7 +67,7 @@ function keepTyped(part) {
       const changed = changedByUser(field);
       if (!changed && !focused) continue;
       const chosen = field.tagName === "SELECT" ? [...field.selectedOptions].map((option) => option.value) : null;
-      typed.push({ key, turn: form.dataset.turn, name: field.name, value: field.value, checked: field.checked, chosen,
+      typed.push({ key, name: field.name, value: field.value, checked: field.checked, chosen,
                    changed, focused, selection: focused && "selectionStart" in field ? field.selectionStart : null });
     }
   }
@@ -81,8 +78,7 @@ function restoreTyped() {
     const form = findForm(entry.key);
     const field = form?.elements.namedItem(entry.name);
     if (!field || field instanceof RadioNodeList) continue;
-    const forOtherTurn = entry.turn !== form.dataset.turn && isChoice(field);
-    if (entry.changed && !forOtherTurn) {
+    if (entry.changed) {
       if (entry.chosen) for (const option of field.options) option.selected = entry.chosen.includes(option.value);
       else if (field.type === "checkbox") field.checked = entry.checked;
       else field.value = entry.value;
@@ -111,9 +107,13 @@ function chooseActive(root) {
       field.value = active;
       continue;
     }
-    for (const option of field.options) {
-      option.toggleAttribute("selected", option.value === active);
-      option.selected = option.value === active;
+    // One the select does not list (no sheet, or out of the fight) leaves its first option, drawn as chosen, so
+    // it is not taken for the GM's pick.
+    const listed = [...field.options].some((option) => option.value === active);
+    for (const [place, option] of [...field.options].entries()) {
+      const chosen = listed ? option.value === active : place === 0;
+      option.toggleAttribute("selected", chosen);
+      option.selected = chosen;
     }
   }
 }
