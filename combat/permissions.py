@@ -27,7 +27,8 @@ def role(encounter, user, player_ids=None):
 
 def session_user(session):
     """The user logged in to `session`, or AnonymousUser, checked as Django checks a request's (a logout, an
-    expired session or a changed password ends it)."""
+    expired session or a changed password ends it). A session signed with a SECRET_KEY_FALLBACKS key would be
+    cycled here, where the new key never reaches the browser, logging it out: none are configured."""
     return auth.get_user(SimpleNamespace(session=session))
 
 
