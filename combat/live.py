@@ -32,6 +32,7 @@ ROW_END = "</tr>"
 ROWS_OF = "initiative"
 # A list drawn newest first (the log) whose new version only adds lines at its top sends just those lines.
 NEWEST_FIRST = re.compile(r'<ol [^>]*?id="([^"]+)"[^>]*? data-newest-first="\d+"[^>]*>(.*?)</ol>', re.S)
+NEWEST_FIRST_MARK = " data-newest-first="  # a plain search first: only the log has one
 LINE = re.compile(r"<li\b.*?</li>", re.S)
 # Every part carries the version it was rendered at; a part is unchanged when all but that is the same.
 VERSION_MARK = re.compile(r' data-version="\d+"')
@@ -70,7 +71,7 @@ class NewestFirst:
 
 
 def split_lines(html):
-    found = NEWEST_FIRST.search(html)
+    found = NEWEST_FIRST.search(html) if NEWEST_FIRST_MARK in html else None
     if found is None:
         return None
     lines = LINE.findall(found.group(2))

@@ -96,7 +96,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const panel = toolsPanel();
   if (!event.detail.shouldSwap || !panel || !event.detail.target.contains(panel)) return;
   const field = panel.contains(document.activeElement) ? document.activeElement : null;
-  toolsFocus = field && { field, selection: "selectionStart" in field ? field.selectionStart : null };
+  toolsFocus = field && { field, caret: caretOf(field) };
   document.getElementById("row-tools-home").append(panel);
 });
 document.addEventListener("htmx:oobAfterSwap", () => {
@@ -104,10 +104,7 @@ document.addEventListener("htmx:oobAfterSwap", () => {
   if (!panel || panel.parentElement.id !== "row-tools-home") return;
   const toggle = document.getElementById(`row-tools-${panel.dataset.combatant}`);
   if (toggle?.open) holdTools(toggle);
-  if (toggle?.open && toolsFocus) {
-    toolsFocus.field.focus();
-    try { toolsFocus.field.setSelectionRange(toolsFocus.selection, toolsFocus.selection); } catch { /* number inputs have no caret */ }
-  }
+  if (toggle?.open && toolsFocus) refocus(toolsFocus.field, toolsFocus.caret);
   toolsFocus = null;
 });
 

@@ -58,6 +58,13 @@ function findForm(key) {
   return formsLike(document.getElementById(key.part), key.action)[key.place] ?? null;
 }
 
+// Where the caret was in a focused field, and the focus given back there once its part is redrawn (gm.js too).
+const caretOf = (field) => ("selectionStart" in field ? field.selectionStart : null);
+function refocus(field, caret) {
+  field.focus();
+  if (caret !== null) try { field.setSelectionRange(caret, caret); } catch { /* number inputs have no caret */ }
+}
+
 function keepTyped(part) {
   for (const form of part.querySelectorAll("form")) {
     if (form === sending) continue;
@@ -68,7 +75,7 @@ function keepTyped(part) {
       if (!changed && !focused) continue;
       const chosen = field.tagName === "SELECT" ? [...field.selectedOptions].map((option) => option.value) : null;
       typed.push({ key, name: field.name, value: field.value, checked: field.checked, chosen,
-                   changed, focused, selection: focused && "selectionStart" in field ? field.selectionStart : null });
+                   changed, focused, selection: focused ? caretOf(field) : null });
     }
   }
 }
@@ -83,10 +90,7 @@ function restoreTyped() {
       else if (field.type === "checkbox") field.checked = entry.checked;
       else field.value = entry.value;
     }
-    if (entry.focused) {
-      field.focus();
-      if (entry.selection !== null) try { field.setSelectionRange(entry.selection, entry.selection); } catch { /* number inputs have no caret */ }
-    }
+    if (entry.focused) refocus(field, entry.selection);
   }
   typed = [];
 }
