@@ -43,6 +43,7 @@ def extend(view, everyone):
         view.feat_choices, view.pay_choices = [(key, feat.label) for key, feat in FEATS.items()], PAY_WITH
         for row in view.rows:
             row.feat_tags = tags(state, row.pk, names)
+        for row in view.mine:  # the phone's feat form names them; nobody else's screen does
             row.enemies = [other for other in view.rows if enemies(row, other)]
         view.prompts = [with_perfect_defence(state, p) for p in view.prompts]
     view.buildings = buildings.shown(state, view.rows) if view.is_gm else []
