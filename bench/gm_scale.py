@@ -122,7 +122,7 @@ def measure(demo_name, size, runs):
 
     page_ms, page_p95, page_queries, html = timed(page, runs)
     live_ms, live_p95, live_queries, fragments = timed(
-        lambda: live_fragments(build(load_encounter(encounter.pk), gm), csrf_token="x" * 64), runs
+        lambda: live_fragments(build(load_encounter(encounter.pk), gm)), runs
     )
     push_ms, push_p95, push_queries, pushed = timed(push, runs, before_each=change)
     commands.execute(encounter, gm, "next_turn", {})

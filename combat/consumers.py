@@ -15,7 +15,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from combat.broadcast import group_name
-from combat.live import CSRF_PLACEHOLDER, live_views
+from combat.live import live_views
+from combat.rendering import CSRF_PLACEHOLDER
 
 FORBIDDEN = 4403
 RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for

@@ -19,8 +19,6 @@ from combat import permissions, views_state
 from combat.models import Encounter
 from combat.rendering import live_fragments
 
-# Rendered forms carry this instead of a viewer's CSRF token; each socket puts its own in when it sends.
-CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
 
@@ -220,7 +218,7 @@ class LiveViews:
         if viewer not in read.renders:
             data = read.data
             view = views_state.build(data.encounter, user, role, data=data)
-            read.renders[viewer] = Rendered(data.version, split(live_fragments(view, csrf_token=CSRF_PLACEHOLDER)))
+            read.renders[viewer] = Rendered(data.version, split(live_fragments(view)))
         return read.renders[viewer]
 
     def keep(self, encounter_id, read):

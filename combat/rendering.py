@@ -1,15 +1,46 @@
-"""The viewer's live partials, rendered as htmx out-of-band swaps: the same partials as the first page load."""
+"""The viewer's encounter screen and live partials, rendered as htmx out-of-band swaps: the same partials as the first
+page load.
 
+Everything here is rendered with a placeholder for the CSRF token, so a part drawn for one viewer or request is the
+same for the next: the GM's rows come from the `rows` cache on a page load and a command's answer as they do on a push
+(templates/combat/gm.html), where a token that changes with each request would miss it every time. The viewer's own
+token goes in as the HTML leaves: here for a request, in combat/consumers.py for a websocket. The GM's rows carry a
+stand-in for the version too, so a row is reused whole from one version to the next; it is filled in here.
+"""
+
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+
+CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"
+VERSION_PLACEHOLDER = "version-of-the-render"
 
 
 def page_template(view):
     return "combat/gm.html" if view.is_gm else "combat/player.html"
 
 
-def live_fragments(view, request=None, flash=None, csrf_token=None):
-    """With no request (a websocket push), `csrf_token` is the viewer's CSRF cookie, so pushed forms still post."""
+def draw(template_name, view, context, request=None):
+    """`template_name` with the stand-ins in its context; the version filled in, the CSRF token not yet."""
+    stand_ins = {"csrf_token": CSRF_PLACEHOLDER, "version_placeholder": VERSION_PLACEHOLDER}
+    html = render_to_string(template_name, {**context, **stand_ins}, request=request)
+    return html.replace(VERSION_PLACEHOLDER, str(view.encounter.version))
+
+
+def render_for(request, template_name, view, context):
+    """`template_name` rendered for `request`, with its CSRF token put in."""
+    return draw(template_name, view, context, request).replace(CSRF_PLACEHOLDER, get_token(request))
+
+
+def page(request, view, context):
+    return HttpResponse(render_for(request, page_template(view), view, context))
+
+
+def live_fragments(view, request=None, flash=None):
+    """Without a request (a websocket push) the forms carry CSRF_PLACEHOLDER, for each socket to put its viewer's
+    token in."""
     context = {"view": view, "encounter": view.encounter, "oob": True, "flash": flash}
+    template_name = f"{page_template(view)}#live"
     if request is None:
-        context["csrf_token"] = csrf_token or ""
-    return render_to_string(f"{page_template(view)}#live", context, request=request)
+        return draw(template_name, view, context)
+    return render_for(request, template_name, view, context)

@@ -7,10 +7,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from characters.models import Campaign
-from combat import commands, views_state
+from combat import commands, rendering, views_state
 from combat.creation import EncounterCreationError, create_encounter, group_members
 from combat.models import Encounter
-from combat.rendering import live_fragments, page_template
+from combat.rendering import live_fragments
 from rules import house_rules as rules
 
 
@@ -38,7 +38,7 @@ def render_page(request, view, panel):
     context = {"view": view, "encounter": view.encounter, "attack": panel}
     if view.is_gm:
         context["characters"] = view.encounter.campaign.characters.all()
-    return render(request, page_template(view), context)
+    return rendering.page(request, view, context)
 
 
 def command_args(post):

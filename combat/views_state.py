@@ -67,6 +67,7 @@ class Row:
     conditions: list
     mine: bool
     turn: int
+    is_active: bool = False  # whose turn it is
     sheet: object = None
     dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
@@ -162,8 +163,8 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
     rows = []
     for turn, c in enumerate(combatants, start=1):
         mine = c.character_id is not None and c.character.player_id == user.pk
-        rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn))
-    active = next((row for row in rows if row.pk == encounter.active_id), None)
+        rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn, is_active=c.pk == encounter.active_id))
+    active = next((row for row in rows if row.is_active), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
     if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
         attach_sheets(view)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from characters.models import Character
 from rules.engine import symbaroum
-from rules.models import Characteristic
+from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
 from systems.symbaroum import toggles
 
@@ -162,6 +162,17 @@ def trait_level(level):
 def with_sheet(queryset):
     """Prefetch everything a sheet reads, so a list of sheets costs a fixed number of queries."""
     return queryset.select_related("campaign").prefetch_related("weapons__properties", "armour__properties")
+
+
+def weapon_names(character_ids):
+    """{character id: their weapons' names, as their sheet lists them}: all the GM's attack form needs of a sheet, in
+    one query where whole sheets take six."""
+    names = {pk: [] for pk in character_ids}
+    carried = Character.weapons.through.objects.filter(character_id__in=character_ids)
+    ordered = carried.order_by(*(f"weapon__{key}" for key in Weapon._meta.ordering), "weapon_id")
+    for character_id, name in ordered.values_list("character_id", "weapon__name"):
+        names[character_id].append(name)
+    return names
 
 
 def sheets(character_ids):

@@ -15,6 +15,7 @@ from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
 from systems.symbaroum.commands.sides import enemies
 from systems.symbaroum.commands.stances import STANCES
 from systems.symbaroum.commands.turn import turn_used
+from systems.symbaroum.sheet import weapon_names
 
 
 def extend(view, everyone):
@@ -54,15 +55,12 @@ def extend(view, everyone):
     extend_manoeuvres(view, names)
     extend_api(view, names)
     if view.is_gm and view.for_screen:  # the attack form's fighters
-        sheets = view.sheets({row.character_id for row in view.rows if row.character_id})
+        ids = frozenset(row.character_id for row in view.rows if row.character_id)
+        weapons = view.data.once(("weapon_names", ids), lambda: weapon_names(ids))
         view.fighters = [
-            {
-                "row": row,
-                "weapons": [w.name for w in sheets[row.character_id].weapons],
-                "acts": not (row.dying or row.dead),
-            }
+            {"row": row, "weapons": weapons[row.character_id], "acts": not (row.dying or row.dead)}
             for row in view.rows
-            if row.character_id in sheets
+            if row.character_id
         ]
 
 
