@@ -7,7 +7,10 @@ queries however many combatants there are. The encounter's game system adds its 
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.db.models import Prefetch
+
 import systems
+from characters.models import Character
 from combat.links import EncounterLinks
 from combat.models import Combatant, ConditionInstance, Encounter
 from combat.permissions import GM, role
@@ -49,7 +52,9 @@ class EncounterData:
 def read(encounter, with_log=True):
     """The encounter's combatants, conditions, players and newest log lines (unless not `with_log`: the API's state
     shows none), in a fixed number of queries."""
-    everyone = list(encounter.combatants.select_related("character__player").order_by("position", "pk"))
+    # Prefetched, not joined: a big fight is mostly copies of a few characters, each then made once, not once a row.
+    characters = Prefetch("character", queryset=Character.objects.select_related("player"))
+    everyone = list(encounter.combatants.prefetch_related(characters).order_by("position", "pk"))
     conditions = {}
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
         conditions.setdefault(condition.combatant_id, []).append(condition)

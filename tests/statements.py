@@ -14,6 +14,7 @@ def shape(sql):
     sql = re.sub(r'"s\d+_x\d+"', "savepoint", sql)  # Django's savepoint names count up
     sql = re.sub(r"'(?:[^']|'')*'", "?", sql)
     sql = re.sub(r"(?<![\w\"])-?\d+(?:\.\d+)?(?![\w\"])", "?", sql)
+    sql = re.sub(r"\(\?\)(?:, \(\?\))+", "(?)", sql)  # a prefetch's list of ids, each in brackets
     return re.sub(r"\?(?:, \?)+", "?", sql)
 
 
