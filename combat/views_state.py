@@ -59,10 +59,9 @@ def read(encounter, with_log=True):
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
         conditions.setdefault(condition.combatant_id, []).append(condition)
     players = frozenset(encounter.campaign.players.values_list("pk", flat=True))
-    # Without the undo snapshots (every combatant, for each line) and results, which no screen shows.
-    recent_log = (
-        list(encounter.log.select_related("user").defer("undo_state", "result")[:RECENT_LOG]) if with_log else []
-    )
+    # Without the undo snapshots (every combatant, for each line) and results, which no screen shows, nor who ran
+    # each command: only their id is asked (tell_news).
+    recent_log = list(encounter.log.defer("undo_state", "result")[:RECENT_LOG]) if with_log else []
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
