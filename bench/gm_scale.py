@@ -159,8 +159,11 @@ def main():
             for view in ("page", "live", "push"):
                 median, p95, queries, raw, zipped = figures[view]
                 print(f"{system:10} {size:>4} {view:5} {median:7.1f} {p95:7.1f} {queries:>7} {raw:>8} {zipped:>8}")
-            verdict = "met" if figures["next_turn"] <= NEXT_TURN_TARGET_BYTES else "NOT met"
-            print(f"  next_turn pushed to the GM: {figures['next_turn']} bytes (goal <= 8 KB: {verdict})")
+            if size == SIZES[0]:  # the goal is set for a 10-combatant encounter
+                verdict = "met" if figures["next_turn"] <= NEXT_TURN_TARGET_BYTES else "NOT met"
+                print(f"  next_turn pushed to the GM: {figures['next_turn']} bytes (goal <= 8 KB: {verdict})")
+            else:
+                print(f"  next_turn pushed to the GM: {figures['next_turn']} bytes")
             if size == SIZES[-1]:
                 print(f"  goal at {size}: page {goal(figures['page'][0], PAGE_TARGET_MS, 'ms')}")
                 print(f"  goal at {size}: push {goal(figures['push'][0], LIVE_TARGET_MS, 'ms')}")
