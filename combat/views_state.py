@@ -65,7 +65,7 @@ def read(encounter, with_log=True):
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
-@dataclass
+@dataclass(repr=False)
 class Row:
     combatant: object
     conditions: list
@@ -78,6 +78,9 @@ class Row:
 
     def __getattr__(self, name):
         return getattr(self.combatant, name)
+
+    def __repr__(self):  # by id only: a row that names another (Symbaroum's enemies) takes in none of its state
+        return f"<row {self.pk}>"
 
 
 @dataclass
@@ -206,21 +209,9 @@ def fingerprint(row):
             [getattr(combatant, field.attname) for field in combatant._meta.concrete_fields],
             player and player.username,
             [(c.pk, c.name, c.count, c.remaining, c.definition.description) for c in row.conditions],
-            plain({key: value for key, value in vars(row).items() if key not in NOT_ROW_STATE}),
+            {key: value for key, value in vars(row).items() if key not in NOT_ROW_STATE},
         )
     )
-
-
-def plain(value):
-    """`value` with other rows named by id, so a fingerprint does not take in another row's state."""
-    if isinstance(value, Row):
-        return ("row", value.pk)
-    if isinstance(value, dict):
-        return sorted((key, plain(item)) for key, item in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [plain(item) for item in value]
-        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
-    return value
 
 
 def condition_choices(system_key):

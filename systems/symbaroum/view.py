@@ -3,6 +3,8 @@ its player's phone with its chance), the free attacks waiting for the GM, the GM
 feats in force with the form that uses one, who is dying with their steps toward death, the buildings in the
 fight, and what the API gives of a combatant seen in full."""
 
+from typing import NamedTuple
+
 from combat.commands.prompts import visible_prompts
 from rules.engine import symbaroum
 from systems.symbaroum import ranged_view, toggles, turn_order_view
@@ -54,14 +56,42 @@ def extend(view, everyone):
     turn_order_view.extend(view)
     extend_manoeuvres(view, names)
     extend_api(view, names)
-    if view.is_gm and view.for_screen:  # the attack form's fighters
-        ids = frozenset(row.character_id for row in view.rows if row.character_id)
-        weapons = view.data.once(("weapon_names", ids), lambda: weapon_names(ids))
-        view.fighters = [
-            {"row": row, "weapons": weapons[row.character_id], "acts": not (row.dying or row.dead)}
-            for row in view.rows
-            if row.character_id
-        ]
+    if view.is_gm and view.for_screen:
+        extend_gm_forms(view)
+
+
+class Fighter(NamedTuple):
+    """A combatant with a sheet as the GM's attack and feat forms list them: plain values, so that a form's inputs
+    are its cache key."""
+
+    pk: int
+    name: str
+    side: str
+    acts: bool
+    weapons: tuple
+    experience: int
+    corruption: int
+
+
+def extend_gm_forms(view):
+    """The attack and feat forms' fighters and the keys their HTML is reused by (templates/symbaroum/gm.html): each
+    key holds everything its form shows, so a damage that leaves everyone standing redraws neither."""
+    ids = frozenset(row.character_id for row in view.rows if row.character_id)
+    weapons = view.data.once(("weapon_names", ids), lambda: weapon_names(ids))
+    view.fighters = tuple(
+        Fighter(
+            row.pk, row.name, row.side, not (row.dying or row.dead), tuple(weapons[row.character_id]),
+            row.experience, row.corruption,
+        )
+        for row in view.rows
+        if row.character_id
+    )  # fmt: skip
+    view.building_targets = tuple((b["row"].pk, b["row"].side, b["row"].name) for b in view.buildings)
+    pk = view.encounter.pk
+    view.attack_form_key = repr(
+        (pk, view.fighters, view.building_targets, view.hit_locations, view.manoeuvres, view.counts_ammunition)
+    )
+    view.feat_form_key = repr((pk, view.fighters, view.feat_choices, view.pay_choices) if view.feats_on else None)
 
 
 def with_perfect_defence(state, prompt):

@@ -11,17 +11,29 @@ from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 
 
 def extend(view):
-    cards = ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type")
+    cards = view.data.once("action_cards", action_cards)
     view.action_cards = [name for name, _ in cards]
     defences = {name for name, kind in cards if kind == ActionCard.Type.DEFENCE}
-    view.talents = list(Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
+    view.talents = view.data.once("talents", talents)
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
     view.default_target = first_enemy(view.rows, view.active)
+    if view.is_gm and view.for_screen:  # all the GM's action form shows: its HTML is reused while this holds
+        listed = [(row.pk, row.name) for row in view.rows]
+        view.action_form_key = repr((view.encounter.pk, listed, view.action_cards, view.default_target))
     for row in view.mine:
         recharging = dict(row.recharging)
         row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]
         row.defence_choices = [(name, tokens) for name, tokens in row.card_choices if name in defences]
+
+
+def action_cards():
+    """[(name, type)] of every WFRP 3e action card, read once for all the views of one read."""
+    return list(ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type"))
+
+
+def talents():
+    return list(Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

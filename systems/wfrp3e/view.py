@@ -48,6 +48,9 @@ def extend(view, everyone):
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(sheet.toughness, row.henchmen_members, taken)
     explain_held_cards(view)
+    if view.is_gm and view.for_screen:  # all the GM's initiative and condition card forms show: reused while it holds
+        listed = [(row.pk, row.name, row.character_id is not None) for row in view.rows]
+        view.gm_forms_key = repr((encounter.pk, listed, view.condition_names))
 
 
 def explain_held_cards(view):
