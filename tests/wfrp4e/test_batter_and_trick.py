@@ -165,3 +165,19 @@ def test_a_batter_or_trick_posted_from_the_gm_screen(fight):
     )  # fmt: skip
     assert response.status_code in (200, 302)
     assert conditions_of(fight.orc) == {"Prone": 1}
+
+
+def test_the_form_follows_a_house_rule_and_a_newcomer_though_it_is_reused_between_renders(fight):
+    encounter = fight.table.encounter
+    gm = fight.table.client(fight.table.gm)
+
+    def form():
+        page = gm.get(f"/encounters/{encounter.pk}/").content.decode()
+        return page.split('id="batter-or-trick"')[1].split("</form>")[0]
+
+    assert "initiator_roll" in form() and "Wolf" not in form()
+    commands.set_house_rules(encounter, fight.table.gm, rules=["tests"])
+    commands.add_combatant(encounter, fight.table.gm, name="Wolf", max_wounds=6)
+    now = form()
+    assert 'name="d20"' in now and "initiator_roll" not in now
+    assert now.count(">Wolf</option>") == 2  # as the one who spends and as the opponent
