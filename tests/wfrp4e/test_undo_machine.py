@@ -581,7 +581,7 @@ class UndoMachine(RuleBasedStateMachine):
     def dismiss_test(self, data):
         self.run("dismiss_test", {"prompt": self.draw_prompt(data)}, data)
 
-    @precondition(lambda self: self.prompts())
+    @precondition(lambda self: self.prompts() and self.ids())  # a prompt may outlive everyone it could name
     @rule(data=st.data())
     def dismiss_prompts(self, data):
         self.run("dismiss_prompts", {"combatant": self.draw_combatant(data)}, data)
