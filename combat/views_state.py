@@ -76,6 +76,13 @@ class Row:
     dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
 
+    def __post_init__(self):
+        # The combatant's most asked fields, on the row itself: a big fight's render asks them thousands of times,
+        # and each through __getattr__ would cost a second lookup.
+        combatant = self.combatant
+        self.pk, self.name, self.side = combatant.pk, combatant.name, combatant.side
+        self.character_id = combatant.character_id
+
     def __getattr__(self, name):
         return getattr(self.combatant, name)
 
@@ -196,7 +203,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
 
 
 # A row's own state that is not the combatant's: what the system's view added to it.
-NOT_ROW_STATE = {"combatant", "conditions", "sheet", "fingerprint"}
+NOT_ROW_STATE = {"combatant", "conditions", "sheet", "fingerprint", "pk", "name", "side", "character_id"}
 
 
 def fingerprint(row):
