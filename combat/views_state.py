@@ -152,6 +152,16 @@ class EncounterView:
         key = ("sheets", ids, tuple(sorted(options.items())))
         return self.data.once(key, lambda: self.system.sheets(ids, **options))
 
+    @property
+    def row_names(self):
+        """[(id, name)] of the rows in turn order: what most of the forms that list every fighter show of them."""
+        return [(row.pk, row.name) for row in self.rows]
+
+    def form_key(self, *shown):
+        """The key a GM form that lists every fighter is reused by while it holds (a `{% cache %}` in the systems'
+        templates): the encounter and everything the form shows, so no form is ever reused for another encounter."""
+        return repr((self.encounter.pk, *shown))
+
     @cached_property
     def links(self):
         """The page's command and sheet URLs, reversed once per render (combat/links.py)."""

@@ -31,7 +31,7 @@ def extend(view):
     if view.is_gm and view.for_screen:  # all the GM's panel shows: its HTML is reused while this holds
         listed = [(row.pk, row.name, row.side, row.may_strike_first, row.may_take_initiative) for row in view.rows]
         declarations = (view.coming_round, view.declared, view.quick_strike_on, view.take_initiative_on)
-        view.turn_order_panel_key = repr((encounter.pk, declarations, view.ambush_open, view.feats_on, listed))
+        view.turn_order_panel_key = view.form_key(declarations, view.ambush_open, view.feats_on, listed)
 
 
 def extend_turn(view):

@@ -87,11 +87,11 @@ def extend_gm_forms(view):
         if row.character_id
     )  # fmt: skip
     view.building_targets = tuple((b["row"].pk, b["row"].side, b["row"].name) for b in view.buildings)
-    pk = view.encounter.pk
-    view.attack_form_key = repr(
-        (pk, view.fighters, view.building_targets, view.hit_locations, view.manoeuvres, view.counts_ammunition)
+    view.attack_form_key = view.form_key(
+        view.fighters, view.building_targets, view.hit_locations, view.manoeuvres, view.counts_ammunition
     )
-    view.feat_form_key = repr((pk, view.fighters, view.feat_choices, view.pay_choices) if view.feats_on else None)
+    if view.feats_on:
+        view.feat_form_key = view.form_key(view.fighters, view.feat_choices, view.pay_choices)
 
 
 def with_perfect_defence(state, prompt):

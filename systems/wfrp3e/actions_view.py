@@ -19,8 +19,7 @@ def extend(view):
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
     view.default_target = first_enemy(view.rows, view.active)
     if view.is_gm and view.for_screen:  # all the GM's action form shows: its HTML is reused while this holds
-        listed = [(row.pk, row.name) for row in view.rows]
-        view.action_form_key = repr((view.encounter.pk, listed, view.action_cards, view.default_target))
+        view.action_form_key = view.form_key(view.row_names, view.action_cards, view.default_target)
     for row in view.mine:
         recharging = dict(row.recharging)
         row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]

@@ -50,7 +50,7 @@ def extend(view, everyone):
     explain_held_cards(view)
     if view.is_gm and view.for_screen:  # all the GM's initiative and condition card forms show: reused while it holds
         listed = [(row.pk, row.name, row.character_id is not None) for row in view.rows]
-        view.gm_forms_key = repr((encounter.pk, listed, view.condition_names))
+        view.gm_forms_key = view.form_key(listed, view.condition_names)
 
 
 def explain_held_cards(view):

@@ -64,8 +64,8 @@ def extend(view, everyone):
             view.trick_conditions = wfrp4e.TRICK_CONDITIONS
             # All the Batter or Trick form shows, as it lists everyone twice: its HTML is reused while this holds.
             tests = [(s.key, s.name, s.description, s.cost) for s in view.advantage_tests]
-            listed = [(row.pk, row.name) for row in view.rows]
-            view.advantage_test_form_key = repr((encounter.pk, tests, listed, view.d20_tests, view.trick_conditions))
+            shown = (tests, view.row_names, view.d20_tests, view.trick_conditions)
+            view.advantage_test_form_key = view.form_key(*shown)
     view.turn_used = turn_state(encounter) if view.active is not None else None
     if view.active is not None:
         view.active_limits += fumbles.turn_limits(encounter, view.active)
