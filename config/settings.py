@@ -77,8 +77,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Last, as axes asks: it turns a refused login into the lockout page on the way out.
+    # Last but the pass-through below, as axes asks: it turns a refused login into the lockout page on the way out.
     "axes.middleware.AxesMiddleware",
+    "config.middleware.OneThreadPerRequest",
 ]
 
 ROOT_URLCONF = "config.urls"
