@@ -19,26 +19,12 @@ from combat.creation import build_encounter, members_of
 from combat.models import Encounter
 from config.asgi import application
 from rules.engine.dice import Dice
+from tests.combat.conftest import LAYERS
 from tests.combat.screen import Screen, follow, pieces
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 IDLE_SECONDS = 30
-LAYERS = {
-    "memory": {"BACKEND": "channels.layers.InMemoryChannelLayer"},
-}
-if os.environ.get("REDIS_URL"):
-    from config.settings import redis_channel_layer
-
-    LAYERS["redis"] = redis_channel_layer(os.environ["REDIS_URL"])
-elif os.environ.get("REDIS_REQUIRED"):  # CI: the Redis layer is what production runs, so it must be tested
-    raise RuntimeError("REDIS_REQUIRED is set but REDIS_URL is not: the Redis consumer tests would not run.")
-
-
-@pytest.fixture(params=sorted(LAYERS))
-def channel_layer(request, settings):
-    settings.CHANNEL_LAYERS = {"default": LAYERS[request.param]}
-    return request.param
 
 
 def session_cookie(user):
