@@ -8,6 +8,7 @@ from django.views.decorators.http import require_http_methods
 
 from combat import commands, views_state
 from combat.creation import EncounterCreationError, create_encounter, visible_encounters
+from combat.live import execute_for_answer
 from combat.models import Encounter
 
 STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, commands.CommandError: 400}
@@ -107,12 +108,14 @@ def encounter_command(request, pk):
         if not isinstance(body.get("command"), str):
             raise commands.CommandError('Say which command to run: {"command": name, "args": {...}}.')
         # By id: the spine's locked read is the only read of the encounter before the command.
-        outcome = commands.execute(pk, request.user, body["command"], body.get("args"), body.get("expected_version"))
+        outcome, data = execute_for_answer(
+            pk, request.user, body["command"], body.get("args"), body.get("expected_version"), with_log=False
+        )
     except Encounter.DoesNotExist:
         return no_encounter(pk)
     except commands.CommandError as exc:
         return error(str(exc), STATUS_FOR[type(exc)])
-    view = views_state.build(outcome.encounter, request.user, for_screen=False)
+    view = views_state.build(outcome.encounter, request.user, data=data, for_screen=False)
     return JsonResponse(
         {
             "ok": True,

@@ -6,16 +6,18 @@ the new version reads the encounter (`views_state.read`); every distinct viewer'
 and rendered once, then each socket sends only the parts that differ from what it last sent. The GM's turn order goes
 row by row, so one combatant's damage sends one row.
 
-Everything here runs on Channels' single database thread (`database_sync_to_async`), one call at a time, so the
-cache needs no lock.
+The sockets' reads and renders run on Channels' single database thread (`database_sync_to_async`), one call at a
+time. A command's answer runs in its request's thread: it reads the version it made and hands that read over
+(`execute_for_answer`), so the reads kept are shared under a lock.
 """
 
 import re
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from combat import permissions, views_state
+from combat import broadcast, commands, permissions, views_state
 from combat.models import Encounter
 from combat.rendering import live_fragments
 
@@ -159,10 +161,12 @@ class LiveViews:
 
     def __init__(self):
         self.reads = OrderedDict()
+        self.reads_lock = threading.Lock()
         self.versions = {}  # {encounter id: (when looked, version)}
 
     def clear(self):
-        self.reads.clear()
+        with self.reads_lock:
+            self.reads.clear()
         self.versions.clear()
 
     def current_version(self, encounter_id):
@@ -199,17 +203,25 @@ class LiveViews:
     def read_at(self, encounter_id, at_least):
         """The process's shared read of the encounter at `at_least` or newer, or None when it is gone (no version)."""
         if at_least is None:
-            self.reads.pop(encounter_id, None)
+            self.forget(encounter_id)
             return None
         read = self.reads.get(encounter_id)
         if read is None or read.data.version < at_least:
             try:
-                read = Read(views_state.read(views_state.load_encounter(encounter_id)))
+                read = self.keep(encounter_id, Read(views_state.read(views_state.load_encounter(encounter_id))))
             except Encounter.DoesNotExist:
-                self.reads.pop(encounter_id, None)
+                self.forget(encounter_id)
                 return None
-            self.keep(encounter_id, read)
         return read
+
+    def read_for_answer(self, encounter, with_log):
+        """A read of `encounter` as a command just left it, for the command's answer; when sockets of this process
+        follow the encounter (it has a read kept), with the log and kept for their push."""
+        followed = encounter.pk in self.reads
+        data = views_state.read(encounter, with_log=with_log or followed)
+        if followed:
+            self.keep(encounter.pk, Read(data))
+        return data
 
     def render(self, read, user, role):
         if role is None:
@@ -222,10 +234,28 @@ class LiveViews:
         return read.renders[viewer]
 
     def keep(self, encounter_id, read):
-        self.reads[encounter_id] = read
-        self.reads.move_to_end(encounter_id)
-        while len(self.reads) > ENCOUNTERS_KEPT:
-            self.reads.popitem(last=False)
+        """`read` kept for the encounter, unless one of a newer version came meanwhile: that one is returned."""
+        with self.reads_lock:
+            kept = self.reads.get(encounter_id)
+            if kept is None or kept.data.version < read.data.version:
+                self.reads[encounter_id] = kept = read
+            self.reads.move_to_end(encounter_id)
+            while len(self.reads) > ENCOUNTERS_KEPT:
+                self.reads.popitem(last=False)
+            return kept
+
+    def forget(self, encounter_id):
+        with self.reads_lock:
+            self.reads.pop(encounter_id, None)
 
 
 live_views = LiveViews()
+
+
+def execute_for_answer(encounter, user, name, args=None, expected_version=None, with_log=True):
+    """`commands.execute`, and a read of the version it made (`views_state.build`'s `data`) for the command's
+    answer. The encounter's viewers are told of the change only after that read (broadcast.held), so that this
+    process's sockets start their push from it instead of reading the same version a second time beside it."""
+    with broadcast.held():
+        outcome = commands.execute(encounter, user, name, args, expected_version)
+        return outcome, live_views.read_for_answer(outcome.encounter, with_log)

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from characters.models import Campaign
 from combat import commands, rendering, views_state
 from combat.creation import EncounterCreationError, create_encounter, group_members
+from combat.live import execute_for_answer
 from combat.models import Encounter
 from combat.rendering import live_fragments
 from rules import house_rules as rules
@@ -53,9 +54,9 @@ def command_args(post):
 @login_required
 @require_POST
 def run_command(request, pk, name):
-    encounter = encounter_or_404(pk)
+    encounter, data = encounter_or_404(pk), None
     try:
-        outcome = commands.execute(
+        outcome, data = execute_for_answer(
             encounter, request.user, name, command_args(request.POST), request.POST.get("expected_version")
         )
         flash, level = outcome.message, "success"
@@ -66,7 +67,7 @@ def run_command(request, pk, name):
     if not request.htmx:
         getattr(messages, level)(request, flash)
         return redirect(encounter)
-    fresh = views_state.build(encounter, request.user)
+    fresh = views_state.build(encounter, request.user, data=data)
     return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
 
 

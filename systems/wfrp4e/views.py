@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 
 from combat import commands, views_state
+from combat.live import execute_for_answer
 from combat.rendering import live_fragments
 from combat.views import render_page, viewer
 from systems.wfrp4e import KEY, attack_panel
@@ -44,15 +45,17 @@ def attack(request, pk):
 def apply_attack(request, view, panel, args):
     """Apply the attack; the answer is the live view plus a fresh form (or the same one, with the error)."""
     try:
-        outcome = commands.execute(view.encounter, request.user, "attack", args, request.POST.get("expected_version"))
+        outcome, data = execute_for_answer(
+            view.encounter, request.user, "attack", args, request.POST.get("expected_version")
+        )
         flash = {"text": outcome.message, "level": "success"}
     except commands.CommandError as exc:
-        outcome, flash = None, {"text": str(exc), "level": "error"}
+        outcome, data, flash = None, None, {"text": str(exc), "level": "error"}
         panel.error = str(exc)
     if not request.htmx:
         getattr(messages, flash["level"])(request, flash["text"])
         return redirect(view.encounter)
-    fresh = views_state.build(view.encounter, request.user)
+    fresh = views_state.build(view.encounter, request.user, data=data)
     if outcome:
         panel = attack_panel.build(fresh, {key: panel.values[key] for key in ("attacker", "target", "weapon")})
     context = {"attack": panel, "view": fresh, "encounter": fresh.encounter}
