@@ -86,14 +86,51 @@ class Sheet:
         self.wound_threshold = wound_threshold(character)
         self.toughness = character.characteristic("To")
         self.willpower = character.characteristic("WP")
-        trained = {skill.name for skill in self.skills}
-        self.power_word = next((word for skill, word in POWER_WORDS.items() if skill in trained), "")
+        self.power_word = power_word({skill.name for skill in self.skills})
         self.equilibrium = self.willpower  # seed 003 "Spellcaster Conditions" › "Equilibrium"
         self.insanities = afflictions(character.points.get(INSANITIES))
         self.diseases = afflictions(character.points.get(DISEASES))
         self.henchmen = trait_rating(character, HENCHMEN)
         self.fear, self.terror = trait_rating(character, FEAR), trait_rating(character, TERROR)
         self.defence, self.soak = trait_rating(character, DEFENCE), trait_rating(character, SOAK)
+
+
+@dataclass(frozen=True)
+class FightingTraits:
+    """What the encounter screens show of a sheet on every push: whether the character channels power or favour,
+    and a creature's dread and henchmen group (systems/wfrp3e/view.py)."""
+
+    power_word: str
+    toughness: int
+    henchmen: int
+    fear: int
+    terror: int
+
+
+def fighting_traits(characters):
+    """{character id: FightingTraits} of `characters`, read with the encounter: one query for whether each has
+    trained a skill that channels power or favour, where a whole sheet takes four."""
+    channelled = {}
+    trained = CharacterSkill.objects.filter(
+        character__in=characters, skill__system=GameSystem.WFRP3E, skill__name__in=POWER_WORDS
+    ).values_list("character_id", "skill__name")
+    for character_id, skill in trained:
+        channelled.setdefault(character_id, set()).add(skill)
+    return {
+        c.pk: FightingTraits(
+            power_word(channelled.get(c.pk, set()) | set(c.points.get(SPECIALISATIONS) or {})),
+            c.characteristic("To"),
+            trait_rating(c, HENCHMEN),
+            trait_rating(c, FEAR),
+            trait_rating(c, TERROR),
+        )
+        for c in characters
+    }
+
+
+def power_word(trained):
+    """ "Power" or "Favour" for a character trained (or specialised) in a skill that channels it, else ""."""
+    return next((word for skill, word in POWER_WORDS.items() if skill in trained), "")
 
 
 def trait_rating(character, name):

@@ -8,6 +8,7 @@ from rules.engine import wfrp3e
 from rules.models import ConditionCard
 from systems.wfrp3e.commands import KEY, conditions, fear, health, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
+from systems.wfrp3e.sheet import fighting_traits
 
 
 def extend(view, everyone):
@@ -17,7 +18,8 @@ def extend(view, everyone):
     view.turn_so_far = turn.this_turn(encounter) if view.active is not None else None
     view.range_bands = turn.BANDS
     view.condition_names = sorted(conditions.durations()) if view.is_gm else []
-    sheets = view.sheets({row.character_id for row in view.rows if row.character_id})
+    characters = {row.character_id: row.character for row in view.rows if row.character_id}
+    traits = view.data.once(("fighting_traits", frozenset(characters)), lambda: fighting_traits(characters.values()))
     view.party_fortune, view.party_tension = state.party_fortune, state.party_tension
     view.dread_rows = []
     for row in view.rows:
@@ -28,7 +30,7 @@ def extend(view, everyone):
         row.stance_meter = stance_meter(row)
         row.fatigue, row.stress = fatigue, stress
         row.impairments = sorted(wfrp3e.impairments(fatigue, stress, toughness, willpower)) if row.character_id else []
-        sheet = sheets.get(row.character_id)
+        sheet = traits.get(row.character_id)  # what the screens need of it
         casts = sheet is not None and sheet.power_word
         row.spell_conditions = sorted(wfrp3e.spellcaster_conditions(counter(row, "power"), willpower)) if casts else []
         row.power_word, row.power = (sheet.power_word, counter(row, "power")) if casts else ("", 0)
