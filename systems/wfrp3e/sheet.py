@@ -129,7 +129,7 @@ def fighting_traits(characters):
 
 
 def power_word(trained):
-    """ "Power" or "Favour" for a character trained (or specialised) in a skill that channels it, else ""."""
+    """The word for what a character trained (or specialised) in Channeling or Piety gathers, else an empty one."""
     return next((word for skill, word in POWER_WORDS.items() if skill in trained), "")
 
 
