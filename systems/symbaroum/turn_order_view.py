@@ -23,6 +23,11 @@ def offered(encounter, name):
 def extend(view):
     encounter = view.encounter
     extend_turn(view)
+    # All the active combatant's melee and delay forms show, the GM's (answered on the screen) not the phone's: they
+    # are reused while it holds.
+    active = view.active and (view.active.pk, view.active.name)
+    listed = (view.engage_targets, view.engaged_enemies, view.delay_before)
+    view.turn_tools_key = view.form_key(view.is_gm, active, *([(row.pk, row.name) for row in rows] for rows in listed))
     extend_coming_round(view)
     view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING and offered(encounter, "ambush")
     view.surprise_outcomes, view.initiative_outcomes = melee.SURPRISE_OUTCOMES, initiative.OUTCOMES
