@@ -97,11 +97,10 @@ class Sheet:
 
 @dataclass(frozen=True)
 class FightingTraits:
-    """What the encounter screens show of a sheet on every push: whether the character channels power or favour,
-    and a creature's dread and henchmen group (systems/wfrp3e/view.py)."""
+    """What the encounter screens show of a sheet on every push beyond the character's own fields: whether they
+    channel power or favour, and a creature's dread and henchmen group (systems/wfrp3e/view.py)."""
 
     power_word: str
-    toughness: int
     henchmen: int
     fear: int
     terror: int
@@ -119,7 +118,6 @@ def fighting_traits(characters):
     return {
         c.pk: FightingTraits(
             power_word(channelled.get(c.pk, set()) | set(c.points.get(SPECIALISATIONS) or {})),
-            c.characteristic("To"),
             trait_rating(c, HENCHMEN),
             trait_rating(c, FEAR),
             trait_rating(c, TERROR),

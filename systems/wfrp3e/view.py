@@ -45,10 +45,10 @@ def extend(view, everyone):
         if view.is_gm and dread:
             row.dread = "{} {}".format(*dread)
             view.dread_rows.append(row)
-        row.henchmen_members = sheet.henchmen if sheet is not None and sheet.toughness else 0
+        row.henchmen_members = sheet.henchmen if sheet is not None and toughness else 0
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
-            row.henchmen_standing = wfrp3e.henchmen_standing(sheet.toughness, row.henchmen_members, taken)
+            row.henchmen_standing = wfrp3e.henchmen_standing(toughness, row.henchmen_members, taken)
     explain_held_cards(view)
     if view.is_gm and view.for_screen:  # all the GM's initiative and condition card forms show: reused while it holds
         listed = [(row.pk, row.name, row.character_id is not None) for row in view.rows]
