@@ -88,8 +88,9 @@ def measure(demo_name, size, runs):
     from combat import commands
     from combat.live import live_views
     from combat.models import Encounter
+    from combat.reads import encounter as load_encounter
     from combat.rendering import live_fragments
-    from combat.views_state import build, load_encounter
+    from combat.views_state import build
 
     encounter = scaled_encounter(demo_name, size)
     gm = encounter.campaign.gm

@@ -58,8 +58,9 @@ def render_figures(encounter_id):
     from django.test.utils import CaptureQueriesContext
 
     from combat.models import Encounter
+    from combat.reads import encounter as load_encounter
     from combat.rendering import live_fragments
-    from combat.views_state import build, load_encounter
+    from combat.views_state import build
 
     encounter = Encounter.objects.get(pk=encounter_id)
     figures = {}

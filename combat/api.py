@@ -6,7 +6,7 @@ from django.http import JsonResponse
 from django.views import csrf
 from django.views.decorators.http import require_http_methods
 
-from combat import commands, views_state
+from combat import commands, reads, views_state
 from combat.creation import EncounterCreationError, create_encounter, visible_encounters
 from combat.live import execute_for_answer
 from combat.models import Encounter
@@ -55,7 +55,7 @@ def no_encounter(pk):
 def encounter_or_error(pk):
     """(encounter, None) or (None, a 404 response)."""
     try:
-        return views_state.load_encounter(pk), None
+        return reads.encounter(pk), None
     except Encounter.DoesNotExist:
         return None, no_encounter(pk)
 

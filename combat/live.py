@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from combat import broadcast, commands, permissions, views_state
+from combat import broadcast, commands, permissions, reads, views_state
 from combat.models import Encounter
 from combat.rendering import live_fragments
 
@@ -208,7 +208,7 @@ class LiveViews:
         read = self.reads.get(encounter_id)
         if read is None or read.data.version < at_least:
             try:
-                read = self.keep(encounter_id, Read(views_state.read(views_state.load_encounter(encounter_id))))
+                read = self.keep(encounter_id, Read(views_state.read(reads.encounter(encounter_id))))
             except Encounter.DoesNotExist:
                 self.forget(encounter_id)
                 return None

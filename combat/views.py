@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from characters.models import Campaign
-from combat import commands, rendering, views_state
+from combat import commands, reads, rendering, views_state
 from combat.creation import EncounterCreationError, create_encounter, group_members
 from combat.live import execute_for_answer
 from combat.models import Encounter
@@ -17,7 +17,7 @@ from rules import house_rules as rules
 
 def encounter_or_404(pk):
     try:
-        return views_state.load_encounter(pk)
+        return reads.encounter(pk)
     except Encounter.DoesNotExist:
         raise Http404("No such encounter.") from None
 

@@ -7,20 +7,16 @@ queries however many combatants there are. The encounter's game system adds its 
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Prefetch
-
 import systems
-from characters.models import Character
+from combat import reads
 from combat.links import EncounterLinks
-from combat.models import Combatant, ConditionInstance, Encounter
+from combat.models import Combatant, Encounter
 from combat.permissions import GM, role
+from combat.prepared import Prepared
 from rules.models import ConditionDefinition
 
 LOG_LINES = 30
 NEWS_LOOKBACK = 20
-# The news of a player's characters is looked for among this many of the newest log lines, read once for every
-# viewer; commands the player ran themselves are passed over, so it is wider than NEWS_LOOKBACK.
-RECENT_LOG = 60
 
 
 @dataclass
@@ -32,7 +28,7 @@ class EncounterData:
     everyone: list  # every combatant, hidden ones too, in turn order
     conditions: dict  # {combatant id: [ConditionInstance]}
     player_ids: frozenset  # the campaign's players
-    recent_log: list  # the newest RECENT_LOG log entries, undone ones too
+    recent_log: list  # the newest reads.RECENT_LOG log entries, undone ones too
     memo: dict = field(default_factory=dict)
 
     @property
@@ -52,16 +48,12 @@ class EncounterData:
 def read(encounter, with_log=True):
     """The encounter's combatants, conditions, players and newest log lines (unless not `with_log`: the API's state
     shows none), in a fixed number of queries."""
-    # Prefetched, not joined: a big fight is mostly copies of a few characters, each then made once, not once a row.
-    characters = Prefetch("character", queryset=Character.objects.select_related("player"))
-    everyone = list(encounter.combatants.prefetch_related(characters).order_by("position", "pk"))
+    everyone = reads.combatants(encounter)
     conditions = {}
-    for condition in ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"):
+    for condition in reads.CONDITIONS(encounter.pk):
         conditions.setdefault(condition.combatant_id, []).append(condition)
-    players = frozenset(encounter.campaign.players.values_list("pk", flat=True))
-    # Without the undo snapshots (every combatant, for each line) and results, which no screen shows, nor who ran
-    # each command: only their id is asked (tell_news).
-    recent_log = list(encounter.log.defer("undo_state", "result")[:RECENT_LOG]) if with_log else []
+    players = frozenset(reads.CAMPAIGN_PLAYERS(encounter.campaign_id))
+    recent_log = reads.RECENT_LOG_LINES(encounter.pk) if with_log else []
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
@@ -158,7 +150,7 @@ class EncounterView:
         return [(row.pk, row.name) for row in self.rows]
 
     def form_key(self, *shown):
-        """The key a GM form that lists every fighter is reused by while it holds (a `{% cache %}` in the systems'
+        """The key a GM form that lists every fighter is reused by while it holds (a `{% reuse %}` in the systems'
         templates): the encounter and everything the form shows, so no form is ever reused for another encounter."""
         return repr((self.encounter.pk, *shown))
 
@@ -166,10 +158,6 @@ class EncounterView:
     def links(self):
         """The page's command and sheet URLs, reversed once per render (combat/links.py)."""
         return EncounterLinks(self.encounter.pk)
-
-
-def load_encounter(pk):
-    return Encounter.objects.select_related("campaign").get(pk=pk)
 
 
 def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_screen=True):
@@ -231,8 +219,7 @@ def fingerprint(row):
     )
 
 
-def condition_choices(system_key):
-    return list(ConditionDefinition.objects.filter(system=system_key))
+condition_choices = Prepared(lambda system: ConditionDefinition.objects.filter(system=system))
 
 
 # The arguments that name who a command is done to (not who does it), in the generic and the systems' commands.

@@ -14,7 +14,7 @@ from django.db import transaction
 
 import systems
 from characters.models import Character
-from combat import broadcast, snapshot
+from combat import broadcast, reads, snapshot
 from combat.commands.fields import EXPECTED_VERSION, NumberListField, WholeNumberField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
@@ -349,7 +349,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     expected_version: the version the caller saw, a number or a form's digits; None or "" checks nothing."""
     with transaction.atomic():
         pk = encounter.pk if isinstance(encounter, Encounter) else encounter
-        locked = Encounter.objects.select_for_update().select_related("campaign").get(pk=pk)
+        locked = reads.encounter(pk, locked=True)
         cmd, viewer_role = _checked_command(locked, user, name, args)
         try:
             expected_version = EXPECTED_VERSION.clean(expected_version)
@@ -360,8 +360,8 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
                 f"The encounter has changed since you looked (version {locked.version}, you saw "
                 f"{expected_version}); nothing was done. The view is now up to date."
             )
-        combatants = list(locked.combatants.select_related("character"))
-        conditions = list(ConditionInstance.objects.filter(combatant__encounter=locked).select_related("definition"))
+        combatants = reads.combatants(locked)
+        conditions = reads.CONDITIONS(locked.pk)
         context, form = _valid_args(cmd, locked, user, viewer_role, combatants, conditions, args, dice)
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
         message, result = cmd.apply(context, **form.cleaned_data)

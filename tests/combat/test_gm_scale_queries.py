@@ -10,8 +10,9 @@ from characters import demo
 from combat import commands
 from combat.creation import build_encounter, members_of
 from combat.models import Encounter
+from combat.reads import encounter as load_encounter
 from combat.rendering import live_fragments
-from combat.views_state import build, load_encounter
+from combat.views_state import build
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ from django.test.utils import CaptureQueriesContext
 
 from characters.models import Character
 from combat import commands
+from combat.reads import encounter as load_encounter
 from combat.rendering import live_fragments
-from combat.views_state import build, load_encounter
+from combat.views_state import build
 from tests.factories import CharacterFactory, UserFactory
 from tests.statements import at_each_size, statements
 

@@ -161,8 +161,9 @@ def test_sheet_page_queries_do_not_grow_with_skills_and_gear(table, anders):
 
 
 def test_live_pushes_carry_points_but_not_the_stat_block(table, anders):
+    from combat.reads import encounter as load_encounter
     from combat.rendering import live_fragments
-    from combat.views_state import build, load_encounter
+    from combat.views_state import build
 
     push = live_fragments(build(load_encounter(table.encounter.pk), table.anna))
     assert "Fortune <strong>2</strong>" in push and "Characteristics" not in push

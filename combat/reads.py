@@ -1,0 +1,56 @@
+"""The statements every version of every encounter repeats, each built once (combat/prepared.py): a command's read
+under its lock (combat/commands/spine.py) and the read its answer and every live view are built from
+(combat/views_state.py)."""
+
+from characters.models import Campaign, Character
+from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
+from combat.prepared import Prepared
+
+# The news of a player's characters is looked for among this many of the newest log lines, read once for every
+# viewer; commands the player ran themselves are passed over, so it is wider than views_state.NEWS_LOOKBACK.
+RECENT_LOG = 60
+
+# The characters are read apart from their combatants: a big fight is mostly copies of a few characters, each then
+# made once, not once a row.
+ENCOUNTER = Prepared(lambda pk: Encounter.objects.filter(pk=pk).select_related("campaign"))
+COMBATANTS = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).order_by("position", "pk"))
+CHARACTERS = Prepared(
+    lambda encounter: (
+        Character.objects.filter(pk__in=Combatant.objects.filter(encounter=encounter).values("character"))
+        .select_related("player")
+        .order_by()
+    )
+)
+CONDITIONS = Prepared(
+    lambda encounter: ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition")
+)
+CAMPAIGN_PLAYERS = Prepared(
+    lambda campaign: Campaign.players.through.objects.filter(campaign=campaign).values_list("user", flat=True)
+)
+# Without the undo snapshots (every combatant, for each line) and results, which no screen shows, nor who ran each
+# command: only their id is asked (tell_news).
+RECENT_LOG_LINES = Prepared(
+    lambda encounter: LogEntry.objects.filter(encounter=encounter).defer("undo_state", "result")[:RECENT_LOG]
+)
+# A command's encounter, locked until the command commits.
+LOCKED_ENCOUNTER = Prepared(lambda pk: Encounter.objects.select_for_update().filter(pk=pk).select_related("campaign"))
+
+
+def encounter(pk, locked=False):
+    """The encounter `pk` with its campaign (`locked`: for a command, until its transaction ends);
+    Encounter.DoesNotExist when there is none."""
+    found = (LOCKED_ENCOUNTER if locked else ENCOUNTER)(pk)
+    if not found:
+        raise Encounter.DoesNotExist(f"no encounter {pk}")
+    return found[0]
+
+
+def combatants(encounter):
+    """The encounter's combatants in turn order, each with its character."""
+    everyone = COMBATANTS(encounter.pk)
+    characters = {character.pk: character for character in CHARACTERS(encounter.pk)}
+    for combatant in everyone:
+        combatant.encounter = encounter
+        if combatant.character_id is not None:  # None when its sheet was deleted between the two statements
+            combatant.character = characters.get(combatant.character_id)
+    return everyone
