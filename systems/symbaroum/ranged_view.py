@@ -2,11 +2,11 @@
 character with a ranged weapon, or with special ammunition, and what they have nocked), counted under the Ranged
 Weapons homebrew."""
 
-from characters.models import Character
 from rules.models import Weapon
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import ammunition, distance
 from systems.symbaroum.commands.tests import rolls_dice
+from systems.symbaroum.sheet import carried_weapons
 
 
 def extend(view):
@@ -20,11 +20,7 @@ def extend(view):
     players = [row for row in view.rows if rolls_dice(row.combatant)]
     if not view.counts_ammunition or not players:
         return
-    archers = set(
-        Character.weapons.through.objects.filter(
-            character_id__in={row.character_id for row in players}, weapon__kind=Weapon.Kind.RANGED
-        ).values_list("character_id", flat=True)
-    )
+    archers = {character_id for character_id, _, kind in carried_weapons(view) if kind == Weapon.Kind.RANGED}
     for row in players:
         specials = sorted(ammunition.specials(row.combatant).items())
         if row.character_id in archers or specials:

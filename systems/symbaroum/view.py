@@ -17,7 +17,7 @@ from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
 from systems.symbaroum.commands.sides import enemies
 from systems.symbaroum.commands.stances import STANCES
 from systems.symbaroum.commands.turn import turn_used
-from systems.symbaroum.sheet import weapon_names
+from systems.symbaroum.sheet import carried_weapons, weapon_names
 
 
 def extend(view, everyone):
@@ -77,7 +77,7 @@ def extend_gm_forms(view):
     """The attack and feat forms' fighters and the keys their HTML is reused by (templates/symbaroum/gm.html): each
     key holds everything its form shows, so a damage that leaves everyone standing redraws neither."""
     ids = frozenset(row.character_id for row in view.rows if row.character_id)
-    weapons = view.data.once(("weapon_names", ids), lambda: weapon_names(ids))
+    weapons = weapon_names(ids, carried_weapons(view))
     view.fighters = tuple(
         Fighter(
             row.pk, row.name, row.side, not (row.dying or row.dead), tuple(weapons[row.character_id]),

@@ -4,6 +4,7 @@ offered first
 and the difficulties (seed 003 "Difficulties")."""
 
 from combat.models import Combatant
+from combat.prepared import Prepared
 from rules.engine import wfrp3e
 from rules.models import ActionCard, Talent
 from rules.systems import GameSystem
@@ -26,13 +27,9 @@ def extend(view):
         row.defence_choices = [(name, tokens) for name, tokens in row.card_choices if name in defences]
 
 
-def action_cards():
-    """[(name, type)] of every WFRP 3e action card, read once for all the views of one read."""
-    return list(ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type"))
-
-
-def talents():
-    return list(Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
+# [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
+action_cards = Prepared(lambda: ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type"))
+talents = Prepared(lambda: Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

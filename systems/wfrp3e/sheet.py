@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from characters.models import Character, CharacterSkill
+from combat.models import Combatant
+from combat.prepared import Prepared
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
@@ -106,14 +108,21 @@ class FightingTraits:
     terror: int
 
 
-def fighting_traits(characters):
-    """{character id: FightingTraits} of `characters`, read with the encounter: one query for whether each has
-    trained a skill that channels power or favour, where a whole sheet takes four."""
-    channelled = {}
-    trained = CharacterSkill.objects.filter(
-        character__in=characters, skill__system=GameSystem.WFRP3E, skill__name__in=POWER_WORDS
+# (character id, skill) for each skill that channels power or favour the encounter's characters have trained.
+CHANNELLING_SKILLS = Prepared(
+    lambda encounter: CharacterSkill.objects.filter(
+        character__in=Combatant.objects.filter(encounter=encounter).values("character"),
+        skill__system=GameSystem.WFRP3E,
+        skill__name__in=POWER_WORDS,
     ).values_list("character_id", "skill__name")
-    for character_id, skill in trained:
+)
+
+
+def fighting_traits(encounter_id, characters):
+    """{character id: FightingTraits} of `characters`, the encounter's, read with it: one statement for whether each
+    has trained a skill that channels power or favour, where a whole sheet takes four."""
+    channelled = {}
+    for character_id, skill in CHANNELLING_SKILLS(encounter_id):
         channelled.setdefault(character_id, set()).add(skill)
     return {
         c.pk: FightingTraits(

@@ -18,8 +18,8 @@ def extend(view, everyone):
     view.turn_so_far = turn.this_turn(encounter) if view.active is not None else None
     view.range_bands = turn.BANDS
     view.condition_names = sorted(conditions.durations()) if view.is_gm else []
-    characters = {row.character_id: row.character for row in view.rows if row.character_id}
-    traits = view.data.once(("fighting_traits", frozenset(characters)), lambda: fighting_traits(characters.values()))
+    characters = {c.character_id: c.character for c in everyone if c.character_id}
+    traits = view.data.once("fighting_traits", lambda: fighting_traits(encounter.pk, characters.values()))
     view.party_fortune, view.party_tension = state.party_fortune, state.party_tension
     view.dread_rows = []
     for row in view.rows:

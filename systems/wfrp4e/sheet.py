@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from characters.models import Character, CharacterSkill
+from combat.prepared import Prepared
 from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
 
@@ -140,11 +141,15 @@ def defence_options(character, skills):
     return opposing + [(key, value) for key, value in bare if key in character.characteristics]
 
 
+SKILL_ENTRIES = Prepared(
+    lambda character: CharacterSkill.objects.filter(character=character).select_related("skill__characteristic")
+)
+
+
 def defence_options_of(character):
-    """`defence_options` of a character, reading only its skills (one query) rather than its whole sheet: the GM's
-    Defend options, drawn on every live push."""
-    entries = CharacterSkill.objects.filter(character=character).select_related("skill__characteristic")
-    return defence_options(character, sheet_skills(character, entries))
+    """`defence_options` of a character, reading only its skills (one statement) rather than its whole sheet: the
+    GM's Defend options, drawn on every live push."""
+    return defence_options(character, sheet_skills(character, SKILL_ENTRIES(character.pk)))
 
 
 def characteristic_order(system):

@@ -4,6 +4,7 @@ gaining one does (rules.engine.wfrp3e.gain_condition: tokens, no stacking, the c
 
 from combat.commands.fields import TextField
 from combat.commands.spine import CombatantArgs, CommandError
+from combat.prepared import Prepared
 from rules.engine import wfrp3e
 from rules.models import ConditionCard
 from systems.wfrp3e.commands import KEY, command
@@ -30,10 +31,12 @@ def keep(state, combatant, conditions):
             store.pop(pk, None)
 
 
+CARD_DURATIONS = Prepared(lambda: ConditionCard.objects.filter(system=KEY).values_list("name", "duration"))
+
+
 def durations():
     """{card name: duration}: the admin's condition cards, over the engine's own list."""
-    cards = dict(ConditionCard.objects.filter(system=KEY).values_list("name", "duration"))
-    return wfrp3e.CONDITION_DURATIONS | cards
+    return wfrp3e.CONDITION_DURATIONS | dict(CARD_DURATIONS())
 
 
 class ConditionArgs(CombatantArgs):

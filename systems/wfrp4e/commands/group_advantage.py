@@ -8,6 +8,7 @@ from django import forms
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.spine import Args, CommandError
 from combat.models import Combatant, Encounter
+from combat.prepared import Prepared
 from rules.engine import wfrp4e
 from rules.models import AdvantageSpend
 from systems.wfrp4e import toggles
@@ -122,9 +123,12 @@ def gain_advantage(context, side, reason, sl, nemesis):
     }
 
 
+# The Advantage spends of a system, as the admin keeps them (seed 002 by default).
+SPENDS = Prepared(lambda system: AdvantageSpend.objects.filter(system=system))
+
+
 def spend_choices(encounter):
-    """The Advantage spends of this encounter's system, as the admin keeps them (seed 002 by default)."""
-    return list(AdvantageSpend.objects.filter(system=encounter.system))
+    return SPENDS(encounter.system)
 
 
 class SpendArgs(PoolArgs):
