@@ -2,7 +2,7 @@
 page load.
 
 Everything here is rendered with a placeholder for the CSRF token, so a part drawn for one viewer or request is the
-same for the next: the GM's rows come from the `rows` cache on a page load and a command's answer as they do on a push
+same for the next: the GM's rows are reused (`{% reuse %}`) on a page load and a command's answer as they do on a push
 (templates/combat/gm.html), where a token that changes with each request would miss it every time. The viewer's own
 token goes in as the HTML leaves: here for a request, in combat/consumers.py for a websocket. The GM's rows carry a
 stand-in for the version too, so a row is reused whole from one version to the next; it is filled in here.

@@ -234,17 +234,7 @@ SERVESTATIC_USE_FINDERS = TESTING
 # Same-origin pages only: no CORS header on every static file.
 SERVESTATIC_ALLOW_ALL_ORIGINS = False
 
-# "rows": the GM screen's rendered rows, reused while a row's state holds (templates/combat/gm.html), in each
-# process's memory; keyed by everything a row shows, so a stale entry can only go unused.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "rows": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "rows",
-        "TIMEOUT": 600,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

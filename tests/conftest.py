@@ -34,12 +34,11 @@ class Table(Clients):
 def fresh_live_views():
     """The process's shared live reads are keyed by encounter id and version, which a rolled-back test reuses; the
     GM's rendered rows start afresh too, so each test renders its own."""
-    from django.core.cache import caches
-
     from combat.live import live_views
+    from combat.templatetags.reuse import forget_all
 
     live_views.clear()
-    caches["rows"].clear()
+    forget_all()
     yield
     live_views.clear()
 
