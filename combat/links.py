@@ -1,10 +1,12 @@
-"""The URLs an encounter's page repeats on every row and button, each prefix reversed once per page.
+"""The URLs an encounter's page repeats on every row and button, each prefix reversed once per process.
 
 A `{% url %}` per button cost nearly half the GM screen's render at 100 combatants; these hand out the same paths
 as `reverse` from a prefix reversed once.
 """
 
-from django.urls import reverse
+import functools
+
+from django.urls import get_script_prefix, reverse
 
 PLACEHOLDER = 0  # stands in for the last argument, the part a link fills in (a whole number fits every converter)
 
@@ -40,3 +42,13 @@ class EncounterLinks:
         self.command_prefix = prefix_of("command", encounter_pk)
         self.commands = Prefixed(self.command_prefix)
         self.sheet_prefix = prefix_of("sheet")
+
+
+def encounter_links(encounter_pk):
+    """The encounter's EncounterLinks, made once per process (for each prefix the site is served under)."""
+    return links_under(encounter_pk, get_script_prefix())
+
+
+@functools.lru_cache(maxsize=256)
+def links_under(encounter_pk, script_prefix):
+    return EncounterLinks(encounter_pk)

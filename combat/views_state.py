@@ -9,7 +9,7 @@ from functools import cached_property
 
 import systems
 from combat import reads
-from combat.links import EncounterLinks
+from combat.links import encounter_links
 from combat.models import Combatant, Encounter
 from combat.permissions import GM, role
 from combat.prepared import Prepared
@@ -156,8 +156,8 @@ class EncounterView:
 
     @cached_property
     def links(self):
-        """The page's command and sheet URLs, reversed once per render (combat/links.py)."""
-        return EncounterLinks(self.encounter.pk)
+        """The page's command and sheet URLs, reversed once per process (combat/links.py)."""
+        return encounter_links(self.encounter.pk)
 
 
 def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_screen=True):
