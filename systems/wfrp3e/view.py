@@ -3,6 +3,8 @@ conditions, condition cards with their tokens and recharging cards, wounds' stat
 stand, the active combatant's turn so far, the party's fortune pool and tension, and (for the GM) the creatures whose
 Fear or Terror calls for a check."""
 
+import functools
+
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
 from rules.models import ConditionCard
@@ -71,8 +73,12 @@ def card_texts(names):
 
 
 def stance_meter(row):
-    """The meter's steps, conservative to reckless, for the buttons: [(steps, label)]."""
+    """The meter's steps, conservative to reckless, for the buttons: ((steps, label), ...)."""
     if not row.character_id:
-        return []
-    low, high = counter(row, "conservative_steps"), counter(row, "reckless_steps")
-    return [(steps, turn.stance_words(steps)) for steps in range(-low, high + 1)]
+        return ()
+    return meter(counter(row, "conservative_steps"), counter(row, "reckless_steps"))
+
+
+@functools.cache  # a handful of meter sizes, made for every row of every push
+def meter(low, high):
+    return tuple((steps, turn.stance_words(steps)) for steps in range(-low, high + 1))
