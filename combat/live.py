@@ -16,10 +16,11 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from combat import broadcast, commands, permissions, reads, views_state
 from combat.models import Encounter
-from combat.rendering import live_fragments
+from combat.rendering import VERSION_PLACEHOLDER, live_fragments
 
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
@@ -47,9 +48,24 @@ class Part:
     id: str
     html: str
     key: int
-    rows: list = None  # the turn order's rows, each a Part, when this part goes row by row
+    rows: list = None  # the turn order's rows, each a RowPart, when this part goes row by row
     frame: int = None  # the part without its rows' insides: its heading and which rows in which order
     lines: "NewestFirst" = None  # its list drawn newest first, when it has one
+
+
+@dataclass
+class RowPart:
+    """A GM row as drawn, its version still the stand-in: the same key from one version to the next, where the row
+    holds, without taking its version out. Most rows of a push are not sent, so only a sent one is made ready."""
+
+    id: str
+    drawn: str
+    key: int
+    version: str
+
+    @cached_property
+    def html(self):
+        return self.drawn.replace("<tr ", f"<tr {OUT_OF_BAND} ", 1).replace(VERSION_PLACEHOLDER, self.version)
 
 
 @dataclass
@@ -79,7 +95,7 @@ def split_lines(html):
     return NewestFirst(found.group(1), lines, tuple(fingerprint(line) for line in lines), frame)
 
 
-def split_rows(html):
+def split_rows(html, version):
     starts = [(match.start(), match.group(1)) for match in ROW.finditer(html)]
     if not starts:
         return None, None
@@ -87,15 +103,17 @@ def split_rows(html):
     for start, row_id in starts:
         end = html.index(ROW_END, start) + len(ROW_END)
         row = html[start:end]
-        rows.append(Part(row_id, row.replace("<tr ", '<tr hx-swap-oob="true" ', 1), fingerprint(row)))
+        rows.append(RowPart(row_id, row, hash(row), version))
         frame += [html[at:start], row_id]
         at = end
     frame.append(html[at:])
     return rows, fingerprint("".join(frame))
 
 
-def split(html):
-    """The top-level parts of a rendered live view, in order."""
+def split(html, version):
+    """The top-level parts of a live view rendered with its GM rows' version a stand-in
+    (`live_fragments(fill_version=False)`), in order, the version filled in."""
+    version = str(version)
     starts = []
     at = html.find(OUT_OF_BAND)
     while at != -1:  # found by their attribute, the only one of its kind in a live view: a plain search is fast
@@ -105,11 +123,12 @@ def split(html):
     parts = []
     for (start, part_id), (end, _) in zip(starts, starts[1:] + [(len(html), None)]):
         piece = html[start:end].rstrip()
-        part = Part(part_id, piece, fingerprint(piece))
         if part_id == ROWS_OF:
-            part.rows, part.frame = split_rows(piece)
+            rows, frame = split_rows(piece, version)
+            key = fingerprint(piece) if rows is None else hash((frame, *(row.key for row in rows)))
+            part = Part(part_id, piece.replace(VERSION_PLACEHOLDER, version), key, rows, frame)
         else:
-            part.lines = split_lines(piece)
+            part = Part(part_id, piece, fingerprint(piece), lines=split_lines(piece))
         parts.append(part)
     return parts
 
@@ -230,7 +249,7 @@ class LiveViews:
         if viewer not in read.renders:
             data = read.data
             view = views_state.build(data.encounter, user, role, data=data)
-            read.renders[viewer] = Rendered(data.version, split(live_fragments(view)))
+            read.renders[viewer] = Rendered(data.version, split(live_fragments(view, fill_version=False), data.version))
         return read.renders[viewer]
 
     def keep(self, encounter_id, read):

@@ -20,11 +20,12 @@ def page_template(view):
     return "combat/gm.html" if view.is_gm else "combat/player.html"
 
 
-def draw(template_name, view, context, request=None):
-    """`template_name` with the stand-ins in its context; the version filled in, the CSRF token not yet."""
+def draw(template_name, view, context, request=None, fill_version=True):
+    """`template_name` with the stand-ins in its context; the version filled in (unless not `fill_version`), the CSRF
+    token not yet."""
     stand_ins = {"csrf_token": CSRF_PLACEHOLDER, "version_placeholder": VERSION_PLACEHOLDER}
     html = render_to_string(template_name, {**context, **stand_ins}, request=request)
-    return html.replace(VERSION_PLACEHOLDER, str(view.encounter.version))
+    return html.replace(VERSION_PLACEHOLDER, str(view.encounter.version)) if fill_version else html
 
 
 def render_for(request, template_name, view, context):
@@ -36,11 +37,11 @@ def page(request, view, context):
     return HttpResponse(render_for(request, page_template(view), view, context))
 
 
-def live_fragments(view, request=None, flash=None):
+def live_fragments(view, request=None, flash=None, fill_version=True):
     """Without a request (a websocket push) the forms carry CSRF_PLACEHOLDER, for each socket to put its viewer's
-    token in."""
+    token in; without `fill_version`, the GM rows keep VERSION_PLACEHOLDER for the push to fill in (combat/live.py)."""
     context = {"view": view, "encounter": view.encounter, "oob": True, "flash": flash}
     template_name = f"{page_template(view)}#live"
     if request is None:
-        return draw(template_name, view, context)
+        return draw(template_name, view, context, fill_version=fill_version)
     return render_for(request, template_name, view, context)
