@@ -2,6 +2,8 @@
 under its lock (combat/commands/spine.py) and the read its answer and every live view are built from
 (combat/views_state.py)."""
 
+from typing import NamedTuple
+
 from characters.models import Campaign, Character
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.prepared import Prepared
@@ -27,11 +29,30 @@ CONDITIONS = Prepared(
 CAMPAIGN_PLAYERS = Prepared(
     lambda campaign: Campaign.players.through.objects.filter(campaign=campaign).values_list("user", flat=True)
 )
-# Without the undo snapshots (every combatant, for each line) and results, which no screen shows, nor who ran each
-# command: only their id is asked (tell_news).
-RECENT_LOG_LINES = Prepared(
-    lambda encounter: LogEntry.objects.filter(encounter=encounter).defer("undo_state", "result")[:RECENT_LOG]
+
+
+class LogLine(NamedTuple):
+    """A log entry as the screens show it (the GM's log, a player's news): plain values, made for every line of every
+    read, where a model instance costs twenty times as much; without the undo snapshot (every combatant) and result,
+    which no screen shows, nor who ran the command: only their id is asked (views_state.tell_news)."""
+
+    version: int
+    undone: bool
+    user_id: int | None
+    message: str
+    args: dict
+
+
+LOG_LINE_VALUES = Prepared(
+    lambda encounter: LogEntry.objects.filter(encounter=encounter).values_list(*LogLine._fields)[:RECENT_LOG]
 )
+
+
+def recent_log(encounter_id):
+    """The encounter's newest RECENT_LOG log lines, undone ones too, newest first."""
+    return [LogLine(*values) for values in LOG_LINE_VALUES(encounter_id)]
+
+
 # A command's encounter, locked until the command commits.
 LOCKED_ENCOUNTER = Prepared(lambda pk: Encounter.objects.select_for_update().filter(pk=pk).select_related("campaign"))
 

@@ -28,7 +28,7 @@ class EncounterData:
     everyone: list  # every combatant, hidden ones too, in turn order
     conditions: dict  # {combatant id: [ConditionInstance]}
     player_ids: frozenset  # the campaign's players
-    recent_log: list  # the newest reads.RECENT_LOG log entries, undone ones too
+    recent_log: list  # reads.recent_log: the newest log lines, undone ones too
     memo: dict = field(default_factory=dict)
 
     @property
@@ -53,7 +53,7 @@ def read(encounter, with_log=True):
     for condition in reads.CONDITIONS(encounter.pk):
         conditions.setdefault(condition.combatant_id, []).append(condition)
     players = frozenset(reads.CAMPAIGN_PLAYERS(encounter.campaign_id))
-    recent_log = reads.RECENT_LOG_LINES(encounter.pk) if with_log else []
+    recent_log = reads.recent_log(encounter.pk) if with_log else []
     return EncounterData(encounter, everyone, conditions, players, recent_log)
 
 
