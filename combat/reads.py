@@ -12,16 +12,18 @@ from combat.prepared import Prepared
 # viewer; commands the player ran themselves are passed over, so it is wider than views_state.NEWS_LOOKBACK.
 RECENT_LOG = 60
 
+
+def character_ids_in(encounter):
+    """A subquery: the ids of the encounter's combatants' characters (the reads of what their sheets hold)."""
+    return Combatant.objects.filter(encounter=encounter).values("character")
+
+
 # The characters are read apart from their combatants: a big fight is mostly copies of a few characters, each then
 # made once, not once a row.
 ENCOUNTER = Prepared(lambda pk: Encounter.objects.filter(pk=pk).select_related("campaign"))
 COMBATANTS = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).order_by("position", "pk"))
 CHARACTERS = Prepared(
-    lambda encounter: (
-        Character.objects.filter(pk__in=Combatant.objects.filter(encounter=encounter).values("character"))
-        .select_related("player")
-        .order_by()
-    )
+    lambda encounter: Character.objects.filter(pk__in=character_ids_in(encounter)).select_related("player").order_by()
 )
 CONDITIONS = Prepared(
     lambda encounter: ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition")

@@ -391,12 +391,12 @@ def preview(encounter_pk, user, name, args=None, dice=None):
     """What command `name` would do, without doing it: the command's own preview step, which the command's apply
     also runs, so a preview cannot disagree with the real thing. It locks and writes nothing. Raises what
     execute() raises."""
-    encounter = Encounter.objects.select_related("campaign").get(pk=encounter_pk)
+    encounter = reads.encounter(encounter_pk)
     cmd, viewer_role = _checked_command(encounter, user, name, args)
     if cmd.preview is None:
         raise CommandError(f"{cmd.rule or name} cannot be previewed.")
-    combatants = list(encounter.combatants.select_related("character"))
-    conditions = list(ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition"))
+    combatants = reads.combatants(encounter)
+    conditions = reads.CONDITIONS(encounter.pk)
     context, form = _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice)
     message, result = cmd.preview(context, **form.cleaned_data)
     return Outcome(encounter.version, message, result)

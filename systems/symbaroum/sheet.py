@@ -6,8 +6,8 @@ rule comes from rules.engine.symbaroum."""
 from dataclasses import dataclass
 
 from characters.models import Character
-from combat.models import Combatant
 from combat.prepared import Prepared
+from combat.reads import character_ids_in
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
@@ -170,9 +170,7 @@ def with_sheet(queryset):
 # them: all the screens need of a sheet's weapons on a push, in one statement where whole sheets take six.
 CARRIED_WEAPONS = Prepared(
     lambda encounter: (
-        Character.weapons.through.objects.filter(
-            character__in=Combatant.objects.filter(encounter=encounter).values("character")
-        )
+        Character.weapons.through.objects.filter(character__in=character_ids_in(encounter))
         .order_by(*(f"weapon__{key}" for key in Weapon._meta.ordering), "weapon_id")
         .values_list("character_id", "weapon__name", "weapon__kind")
     )

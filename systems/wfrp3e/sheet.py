@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from characters.models import Character, CharacterSkill
-from combat.models import Combatant
 from combat.prepared import Prepared
+from combat.reads import character_ids_in
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
@@ -111,7 +111,7 @@ class FightingTraits:
 # (character id, skill) for each skill that channels power or favour the encounter's characters have trained.
 CHANNELLING_SKILLS = Prepared(
     lambda encounter: CharacterSkill.objects.filter(
-        character__in=Combatant.objects.filter(encounter=encounter).values("character"),
+        character__in=character_ids_in(encounter),
         skill__system=GameSystem.WFRP3E,
         skill__name__in=POWER_WORDS,
     ).values_list("character_id", "skill__name")

@@ -83,3 +83,14 @@ def test_the_sql_is_built_once(two_fights):
 def test_what_cannot_be_one_prepared_statement_is_refused(two_fights, make):
     with pytest.raises(ValueError):
         Prepared(make)(two_fights[0].pk)
+
+
+def test_a_combatant_whose_sheet_went_between_the_two_statements_reads_as_without_one(two_fights, monkeypatch):
+    from combat import reads
+
+    first, _ = two_fights
+    no_sheets = Prepared(lambda encounter: Character.objects.filter(pk=encounter, name=""))  # finds none
+    monkeypatch.setattr(reads, "CHARACTERS", no_sheets)
+    hero = next(c for c in reads.combatants(first) if c.position == 2)
+    assert hero.character is None and hero.character_id is None
+    assert all(c.encounter is first for c in reads.combatants(first))
