@@ -1,8 +1,10 @@
 """Tell an encounter's viewers it changed. Runs after commit; a broken channel layer never fails a command."""
 
+import asyncio
 import logging
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -11,10 +13,27 @@ logger = logging.getLogger(__name__)
 
 # The changes told while `held()` runs: [(encounter id, version)], or None when they go out at once.
 waiting_changes = ContextVar("waiting_changes", default=None)
+# The event loop of the ASGI server in this process, once it has served something (ServerLoop), and the changes
+# handed to it that it has not sent yet: a task the loop runs needs a reference kept until it is done.
+server_loop = None
+unsent = set()
 
 
 def group_name(encounter_id):
     return f"encounter-{encounter_id}"
+
+
+class ServerLoop:
+    """ASGI middleware around the whole application (config/asgi.py): notes the loop the server runs on, so a
+    command's thread hands its change to that loop and answers without waiting for the channel layer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        global server_loop
+        server_loop = asyncio.get_running_loop()
+        return await self.app(scope, receive, send)
 
 
 @contextmanager
@@ -33,13 +52,31 @@ def held():
 
 
 def encounter_changed(encounter_id, version):
+    """Tell the encounter's group. Inside a server, the server's loop sends it while the command's thread goes on
+    to its answer: under load, waiting for that loop and Redis was the longest wait of a command over the API
+    (bench/many_tables.py). Elsewhere (tests, management commands) it is sent before this returns."""
     waiting = waiting_changes.get()
     if waiting is not None:
         waiting.append((encounter_id, version))
         return
     try:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(group_name(encounter_id), {"type": "encounter.changed", "version": version})
+        message = {"type": "encounter.changed", "version": version}
+        loop = server_loop
+        if loop is None or not loop.is_running():
+            async_to_sync(layer.group_send)(group_name(encounter_id), message)
+            return
+        sending = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(encounter_id), message), loop)
+        unsent.add(sending)
+        sending.add_done_callback(partial(sent, encounter_id, version))
     except Exception:
         # Delivery is at most once anyway: clients resync on reconnect, so a lost broadcast only delays them.
         logger.exception("Could not broadcast version %s of encounter %s", version, encounter_id)
+
+
+def sent(encounter_id, version, sending):
+    unsent.discard(sending)
+    if not sending.cancelled() and sending.exception() is not None:
+        logger.error(
+            "Could not broadcast version %s of encounter %s", version, encounter_id, exc_info=sending.exception()
+        )

@@ -2,12 +2,10 @@
 
 import os
 import shutil
-import socket
-import threading
-import time
 
 import pytest
-import uvicorn
+
+from tests.live_server import LiveServer
 
 # Playwright's sync API runs an event loop in the test thread; the test's own ORM calls are still sync.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -49,46 +47,6 @@ def browser():
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class LiveServer:
-    """uvicorn serving the real ASGI app in a thread; can stop and start again on the same port."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = self.thread = None
-
-    def start(self):
-        from config.asgi import application
-
-        self.server = uvicorn.Server(
-            uvicorn.Config(
-                application,
-                host="127.0.0.1",
-                port=self.port,
-                ws="websockets-sansio",
-                lifespan="off",
-                log_level="warning",
-            )
-        )
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-
-    def stop(self):
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture
