@@ -82,3 +82,15 @@ async def test_a_revalidated_static_file_answers_304_without_a_body(collected):
 
     assert again.status_code == 304
     assert not again.has_header("Content-Length") or again["Content-Length"] == "0"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_static_file_has_the_security_headers_of_a_page(collected):
+    """ServeStatic answers before SecurityMiddleware runs (config/settings.py MIDDLEWARE): it gives them itself."""
+    client = AsyncClient()
+    static_file = await client.get(static("css/app.css"))
+    page = await client.get("/accounts/login/")
+
+    for header in ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy"):
+        assert static_file[header] == page[header], header
+    assert static_file["X-Content-Type-Options"] == "nosniff"
