@@ -148,6 +148,20 @@ def test_no_credentials_is_401_and_a_bad_token_is_401(table):
     assert response.status_code == 401
 
 
+def test_the_token_of_a_deactivated_account_is_refused_and_the_next_user_gets_their_own(table):
+    """The token's lookup is a prepared read (characters/models.py): each call runs with its own digest."""
+    auth = bearer(table, table.anna)
+    table.anna.is_active = False
+    table.anna.save(update_fields=["is_active"])
+
+    refused = Client().get(f"/api/encounters/{table.encounter.pk}/", **auth)
+    assert refused.status_code == 401 and refused.json() == {"ok": False, "error": "Invalid API token."}
+    gm = Client().get("/api/encounters/", **bearer(table, table.gm)).json()["encounters"]
+    assert {e["name"] for e in gm} >= {"Ford"}
+    assert post(Client(), command_url(table.encounter), {"command": "start"}, **auth).status_code == 401
+    assert not LogEntry.objects.filter(command="start").exists()
+
+
 def test_session_auth_needs_csrf(table):
     client = Client(enforce_csrf_checks=True)
     client.force_login(table.gm)
