@@ -129,20 +129,22 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
 def redis_channel_layer(url):
-    # Limits measured on these machines: the default pool of 100 failed ~100 simultaneous connects, and
-    # without health checks the first broadcast after a Redis restart was lost. A consumer waits for its
-    # messages in a blocking read of `brpop_timeout` seconds; redis-py's default socket timeout is just as
-    # long, so an idle socket's read timed out and closed the phone's websocket every ~10 s. Give the socket
-    # room above the blocking read; keepalive and health checks still find a dead server.
+    # Limits measured on these machines: redis-py's default pool refused the 101st connection asked for at once,
+    # failing a burst of connects; this layer's pool waits up to `timeout` seconds for a free one instead
+    # (combat/channel_layer.py). Without health checks the first broadcast after a Redis restart was lost. A
+    # consumer waits for its messages in a blocking read of `brpop_timeout` seconds; redis-py's default socket
+    # timeout is just as long, so an idle socket's read timed out and closed the phone's websocket every ~10 s.
+    # Give the socket room above the blocking read; keepalive and health checks still find a dead server.
     from channels_redis.core import RedisChannelLayer
 
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "combat.channel_layer.PooledRedisChannelLayer",
         "CONFIG": {
             "hosts": [
                 {
                     "address": url,
-                    "max_connections": 1000,
+                    "max_connections": 50,
+                    "timeout": 10,
                     "health_check_interval": 10,
                     "socket_keepalive": True,
                     "retry_on_timeout": True,

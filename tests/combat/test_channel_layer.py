@@ -1,0 +1,64 @@
+"""The Redis channel layer as production configures it (combat/channel_layer.py, config/settings.py), on a real
+Redis: a burst of phones joining at once shares a bounded pool of connections, and a join sets both the member and
+the group's expiry."""
+
+import asyncio
+import os
+import uuid
+
+import pytest
+import redis.asyncio as aioredis
+from channels.layers import get_channel_layer
+
+from combat.channel_layer import PooledRedisChannelLayer
+from config.settings import redis_channel_layer
+
+pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs a Redis (REDIS_URL)")
+
+PHONES = 300
+
+
+@pytest.fixture
+def layer(settings):
+    """A fresh production layer with a prefix of its own, so no other test's keys or connections count."""
+    config = redis_channel_layer(os.environ["REDIS_URL"])
+    config["CONFIG"]["prefix"] = f"test-{uuid.uuid4().hex[:8]}"
+    settings.CHANNEL_LAYERS = {"default": config}
+    return get_channel_layer()
+
+
+async def connected_clients():
+    redis = aioredis.from_url(os.environ["REDIS_URL"])
+    try:
+        return (await redis.info("clients"))["connected_clients"]
+    finally:
+        await redis.aclose()
+
+
+async def test_a_burst_of_phones_joining_at_once_shares_a_bounded_pool_of_connections(layer):
+    assert isinstance(layer, PooledRedisChannelLayer)
+    most = layer.hosts[0]["max_connections"]
+    before = await connected_clients()
+    channels = [await layer.new_channel() for _ in range(PHONES)]
+
+    await asyncio.gather(*(layer.group_add("encounter-1", channel) for channel in channels))
+
+    # redis-py's own pool opened a connection for every join that found none free: about 300 here.
+    assert await connected_clients() - before <= most < PHONES
+    await layer.group_send("encounter-1", {"type": "encounter.changed", "version": 7})
+    first, last = await layer.receive(channels[0]), await layer.receive(channels[-1])
+    assert first == last == {"type": "encounter.changed", "version": 7}
+    await layer.flush()
+
+
+async def test_a_join_adds_the_member_and_sets_the_groups_expiry(layer):
+    channel = await layer.new_channel()
+    await layer.group_add("encounter-2", channel)
+
+    connection = layer.connection(layer.consistent_hash("encounter-2"))
+    group_key = layer._group_key("encounter-2")
+    assert await connection.zscore(group_key, channel) is not None
+    assert 0 < await connection.ttl(group_key) <= layer.group_expiry
+    await layer.group_discard("encounter-2", channel)
+    assert await connection.zscore(group_key, channel) is None
+    await layer.flush()
