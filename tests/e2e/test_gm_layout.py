@@ -12,6 +12,7 @@ from combat import commands
 from combat.models import Combatant, Encounter
 from rules.engine.dice import Dice
 from rules.loading import load
+from tests.e2e.boxes import box_of
 
 WIDTH, HEIGHT = 1366, 768
 SCREEN = {"viewport": {"width": WIDTH, "height": HEIGHT}}
@@ -52,7 +53,7 @@ FIGHTS = {
 
 
 def box(page, selector):
-    return page.locator(selector).first.bounding_box()
+    return box_of(page.locator(selector).first)
 
 
 @pytest.mark.parametrize("system", FIGHTS)
@@ -67,7 +68,7 @@ def test_the_gm_screen_fits_a_laptop(system, login):
     rows = page.locator("#initiative tbody tr")
     expect(rows).to_have_count(10)
     for index in range(10):
-        row = rows.nth(index).bounding_box()
+        row = box_of(rows.nth(index))
         assert row["y"] >= 0 and row["y"] + row["height"] <= HEIGHT, f"row {index + 1} is off the screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     assert page.evaluate("document.documentElement.scrollHeight") <= HEIGHT  # only the columns scroll

@@ -9,6 +9,7 @@ from characters.models import Campaign, Character
 from combat import commands
 from combat.models import Combatant, ConditionInstance, Encounter
 from rules.loading import load
+from tests.e2e.boxes import box_of
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.factories import UserFactory, equip
 
@@ -74,7 +75,7 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     bleeding = phone.locator("form.prompt", has_text="Bleeding: stop it")
     expect(bleeding).to_contain_text("Endurance Test vs 31")
     # The roll box spans the prompt, wide enough to read its whole hint, and is a full touch target.
-    roll_box = bleeding.locator("input[name=roll]").bounding_box()
+    roll_box = box_of(bleeding.locator("input[name=roll]"))
     assert roll_box["width"] >= 250 and roll_box["height"] >= 44
     bleeding.locator("input[name=roll]").fill("12")
     bleeding.get_by_role("button", name="Roll the test").click()

@@ -10,6 +10,7 @@ from characters.models import Campaign, Character
 from combat import commands
 from combat.models import Combatant, Encounter
 from rules.loading import load
+from tests.e2e.boxes import box_of
 from tests.e2e.test_house_rules_round import ANDERS, ORC
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.e2e.test_symbaroum_fight import declare_attack, next_turn, road  # noqa: F401  (road: a fixture)
@@ -34,9 +35,9 @@ def phone_of(login, username, path):
 
 def assert_fits_the_phone(page, prompt):
     """The strip is short, the open test lies below it, every tap target is 44 px high, and nothing spills over."""
-    strip = page.locator("#strip").bounding_box()
+    strip = box_of(page.locator("#strip"))
     assert strip["height"] <= PINNED_AT_MOST
-    assert prompt.bounding_box()["y"] >= strip["y"] + strip["height"]
+    assert box_of(prompt)["y"] >= strip["y"] + strip["height"]
     assert page.evaluate(TOO_SMALL_TO_TAP) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
