@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from combat.batching import Batched
 from combat.broadcast import group_name
 from combat.live import live_views
 from combat.rendering import CSRF_PLACEHOLDER
@@ -32,7 +33,7 @@ logger = logging.getLogger(__name__)
 
 
 view_for = database_sync_to_async(live_views.view_for)
-view_on_connect = database_sync_to_async(live_views.connect)
+view_on_connect = Batched(database_sync_to_async(live_views.connect))
 current_version = database_sync_to_async(live_views.current_version)
 
 
@@ -57,7 +58,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         # after, before being sent anything.
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        self.user, rendered = await view_on_connect(self.encounter_id, session)
+        self.user, rendered = await view_on_connect((self.encounter_id, session))
         if await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version()):
             self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 

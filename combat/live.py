@@ -208,16 +208,22 @@ class LiveViews:
         read = self.read_at(encounter_id, at_least)
         return self.render(read, user, read.data.role(user)) if read else None
 
-    def connect(self, encounter_id, session):
-        """(the viewer of a new socket, their whole live view at the current version, or None when they may not see
-        it): all a connect needs from the database, in one trip to its thread. The role is asked afresh, as a read is
-        shared until the next change and leaving a campaign changes no encounter."""
-        user = permissions.session_user(session)
-        version, role = permissions.version_and_role(encounter_id, user)
-        if role is None:
-            return user, None
-        read = self.read_at(encounter_id, version)
-        return user, self.render(read, user, role) if read else None
+    def connect(self, arrivals):
+        """For each of `arrivals` ((encounter id, session) of a new socket): (the session's viewer, their whole live
+        view at the current version, or None when they may not see it). All that a batch of connects needs from the
+        database, in one trip to its thread: the sessions, their users, and each encounter's version and who may see
+        it, in a statement each however many arrive (combat/batching.py), then the shared reads and renders. Who may
+        see it is asked afresh, as a read is shared until the next change and leaving a campaign changes no
+        encounter."""
+        users = permissions.session_users([session for _, session in arrivals])
+        access = permissions.access_to({encounter_id for encounter_id, _ in arrivals})
+        views = []
+        for (encounter_id, _), user in zip(arrivals, users):
+            found = access.get(encounter_id)
+            role = found.role(user) if found else None
+            read = self.read_at(encounter_id, found.version) if role else None
+            views.append((user, self.render(read, user, role) if read else None))
+        return views
 
     def read_at(self, encounter_id, at_least):
         """The process's shared read of the encounter at `at_least` or newer, or None when it is gone (no version)."""

@@ -1,11 +1,16 @@
 """Who may see or change an encounter: its campaign's GM, or a player of the campaign."""
 
-from types import SimpleNamespace
+from dataclasses import dataclass
 
-from django.contrib import auth
-from django.db.models import Exists, OuterRef
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model, load_backend
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
-from characters.models import Campaign
 from combat.models import Encounter
 
 GM = "gm"
@@ -25,26 +30,97 @@ def role(encounter, user, player_ids=None):
     return None
 
 
-def session_user(session):
-    """The user logged in to `session`, or AnonymousUser, checked as Django checks a request's (a logout, an
-    expired session or a changed password ends it). A session signed with a SECRET_KEY_FALLBACKS key would be
-    cycled here, where the new key never reaches the browser, logging it out: none are configured."""
-    return auth.get_user(SimpleNamespace(session=session))
+def session_users(sessions):
+    """The user logged in to each of `sessions`, or AnonymousUser, checked as Django checks a request's (a logout,
+    an expired session, a new password or a deactivated account ends it), with the sessions read in one statement
+    and their users in another: a burst of phones connecting at once asks twice, not twice per phone.
+
+    A session still signed with a SECRET_KEY_FALLBACKS key counts, where Django would also give it a new key: the
+    socket cannot send the browser a new cookie, so its next page does that."""
+    contents = session_contents(sessions)
+    User = get_user_model()
+    claims = [claim_of(content, User) for content in contents]
+    bulk_ids = {user_id for user_id, backend in filter(None, claims) if reads_users_by_pk(backend)}
+    found = User._default_manager.in_bulk(bulk_ids) if bulk_ids else {}
+    users = []
+    for content, claim in zip(contents, claims):
+        user = None
+        if claim is not None:
+            user_id, backend = claim
+            if reads_users_by_pk(backend):
+                user = found.get(user_id)
+                user = user if user is not None and backend.user_can_authenticate(user) else None
+            else:
+                user = backend.get_user(user_id)
+        users.append(user if password_unchanged(user, content) else AnonymousUser())
+    return users
 
 
-def version_and_role(encounter_id, user):
-    """The encounter's version and the user's role in it, asked afresh in one statement (a websocket's connect);
-    (None, None) when the encounter is gone."""
-    if not getattr(user, "is_authenticated", False):
-        return None, None
-    plays = Campaign.players.through.objects.filter(campaign=OuterRef("campaign"), user=user.pk)
-    found = (
-        Encounter.objects.filter(pk=encounter_id)
-        .annotate(plays=Exists(plays))
-        .values_list("version", "campaign__gm_id", "plays")
-        .first()
+def session_contents(sessions):
+    """Each session's data; those kept in the database read in one statement."""
+    in_database = [session for session in sessions if isinstance(session, DatabaseSessionStore)]
+    stored = {}
+    if in_database:
+        model = in_database[0].model
+        keys = {session.session_key for session in in_database}
+        rows = model.objects.filter(session_key__in=keys, expire_date__gt=timezone.now())
+        stored = dict(rows.values_list("session_key", "session_data"))
+    return [
+        (session.decode(stored[session.session_key]) if session.session_key in stored else {})
+        if isinstance(session, DatabaseSessionStore)
+        else dict(session.items())
+        for session in sessions
+    ]
+
+
+def claim_of(content, User):
+    """(user id, authentication backend) a session's data names, or None."""
+    try:
+        user_id = User._meta.pk.to_python(content[SESSION_KEY])
+        backend_path = content[BACKEND_SESSION_KEY]
+    except (KeyError, ValidationError):
+        return None
+    return (user_id, load_backend(backend_path)) if backend_path in settings.AUTHENTICATION_BACKENDS else None
+
+
+def reads_users_by_pk(backend):
+    return type(backend).get_user is ModelBackend.get_user
+
+
+def password_unchanged(user, content):
+    """Whether the session was made with the user's current password (a new password ends the other sessions)."""
+    if user is None or not hasattr(user, "get_session_auth_hash"):
+        return user is not None
+    claimed = content.get(HASH_SESSION_KEY)
+    if not claimed:
+        return False
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return any(constant_time_compare(claimed, current) for current in hashes)
+
+
+@dataclass(frozen=True)
+class Access:
+    """An encounter's version and who may see it, as just asked."""
+
+    version: int
+    gm_id: int
+    player_ids: frozenset
+
+    def role(self, user):
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return GM if user.pk == self.gm_id else PLAYER if user.pk in self.player_ids else None
+
+
+def access_to(encounter_ids):
+    """{encounter id: Access} for those of `encounter_ids` that exist, asked afresh in one statement (connects)."""
+    rows = Encounter.objects.filter(pk__in=encounter_ids).values_list(
+        "pk", "version", "campaign__gm_id", "campaign__players"
     )
-    if found is None:
-        return None, None
-    version, gm_id, is_player = found
-    return version, GM if gm_id == user.pk else PLAYER if is_player else None
+    found = {}
+    for encounter_id, version, gm_id, player_id in rows:
+        players = found[encounter_id][2] if encounter_id in found else set()
+        if player_id is not None:
+            players.add(player_id)
+        found[encounter_id] = (version, gm_id, players)
+    return {pk: Access(version, gm_id, frozenset(players)) for pk, (version, gm_id, players) in found.items()}

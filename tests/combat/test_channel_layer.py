@@ -1,6 +1,6 @@
 """The Redis channel layer as production configures it (combat/channel_layer.py, config/settings.py), on a real
-Redis: a burst of phones joining at once shares a bounded pool of connections, and a join sets both the member and
-the group's expiry."""
+Redis: a burst of phones joining at once shares a bounded pool of connections and goes in a few round trips, and a
+join sets both the member and the group's expiry."""
 
 import asyncio
 import os
@@ -48,6 +48,32 @@ async def test_a_burst_of_phones_joining_at_once_shares_a_bounded_pool_of_connec
     await layer.group_send("encounter-1", {"type": "encounter.changed", "version": 7})
     first, last = await layer.receive(channels[0]), await layer.receive(channels[-1])
     assert first == last == {"type": "encounter.changed", "version": 7}
+    await layer.flush()
+
+
+async def zadd_calls():
+    redis = aioredis.from_url(os.environ["REDIS_URL"])
+    try:
+        return (await redis.info("commandstats")).get("cmdstat_zadd", {}).get("calls", 0)
+    finally:
+        await redis.aclose()
+
+
+async def test_phones_joining_at_once_join_together(layer):
+    """channels-redis sent a ZADD and an EXPIRE for every join: 300 joins, 300 round trips."""
+    channels = [await layer.new_channel() for _ in range(PHONES)]
+    before = await zadd_calls()
+
+    await asyncio.gather(
+        *(layer.group_add(f"encounter-{index % 3}", channel) for index, channel in enumerate(channels))
+    )
+
+    assert await zadd_calls() - before <= 2 * 3  # a first join alone, then the other 299 in one ZADD per group
+    connection = layer.connection(0)
+    members = [await connection.zcard(layer._group_key(f"encounter-{index}")) for index in range(3)]
+    assert members == [PHONES // 3] * 3
+    await layer.group_send("encounter-2", {"type": "encounter.changed", "version": 3})
+    assert await layer.receive(channels[-1]) == {"type": "encounter.changed", "version": 3}
     await layer.flush()
 
 

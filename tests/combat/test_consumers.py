@@ -1,5 +1,6 @@
 """The websocket from the outside: the full ASGI app, a real session cookie, per-viewer HTML."""
 
+import asyncio
 import os
 import random
 import re
@@ -296,6 +297,14 @@ async def test_a_session_logged_out_or_ended_by_a_new_password_is_refused(table,
     assert await refused(*(await connect(table.encounter.pk, cookie=cookie))[:2])
 
 
+async def test_a_deactivated_account_is_refused_and_a_forged_session_key_is_a_visitor(table, channel_layer):
+    cookie = await sync_to_async(session_cookie)(table.anna)
+    table.anna.is_active = False
+    await sync_to_async(table.anna.save)()
+    assert await refused(*(await connect(table.encounter.pk, cookie=cookie))[:2])
+    assert await refused(*(await connect(table.encounter.pk, cookie="x" * 32))[:2])
+
+
 async def test_a_player_removed_from_the_campaign_is_refused_at_the_next_connect(table, channel_layer):
     """The process's shared read of the encounter still lists her (leaving changes no version): a connect asks."""
     socket, _, _ = await connect(table.encounter.pk, table.anna)
@@ -327,6 +336,53 @@ async def test_each_connect_to_a_current_encounter_costs_the_same_few_statements
     await statements_of_connects(cookies[:2])  # the shared read, the GM's and Anna's renders
     two, four = await statements_of_connects(cookies[2:4]), await statements_of_connects(cookies[4:])
     assert two / 2 == four / 4 <= 3, f"{two} statements for 2 connects, {four} for 4"
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_phones_connecting_together_share_their_statements(
+    table, channel_layer, statements_by_thread, monkeypatch
+):
+    """Connects that arrive while the database thread is busy go there together (combat/batching.py): the sessions,
+    their users and the encounter's access in three statements for all of them, so two phones or eight that connect
+    while one is looked up cost the same."""
+    import threading
+
+    from channels.db import database_sync_to_async
+
+    import combat.consumers
+
+    monkeypatch.setattr(combat.consumers, "REJOIN_INTERVAL", 3600)  # no rejoin beat within the test
+    viewers = [table.gm, table.anna, table.bruno, table.outsider]
+    sockets = []
+    warm, _, _ = await connect(table.encounter.pk, table.gm)  # the shared read and the GM's render
+    await warm.receive_from(timeout=3)
+    sockets.append(warm)
+
+    async def statements_of_connects_together(count):
+        cookies = [await sync_to_async(session_cookie)(viewers[index % len(viewers)]) for index in range(count)]
+        database_busy = threading.Event()
+        busy = asyncio.ensure_future(database_sync_to_async(database_busy.wait)())
+        together = [(await connect(table.encounter.pk, cookie=cookie))[0] for cookie in cookies]
+        loop = asyncio.get_running_loop()
+        # All accepted; the first is looked up alone behind the busy thread, the others wait for it together.
+        for _ in range(500):
+            if len(combat.consumers.view_on_connect.waiting.get(loop, [])) == count - 1:
+                break
+            await asyncio.sleep(0.01)
+        statements_by_thread.clear()
+        database_busy.set()
+        await busy
+        for index, socket in enumerate(together):
+            if viewers[index % len(viewers)] is table.outsider:
+                assert await socket.receive_output(timeout=3) == {"type": "websocket.close", "code": FORBIDDEN}
+            else:
+                assert "encounter-version" in await socket.receive_from(timeout=3)
+                sockets.append(socket)
+        return len(statements_by_thread)
+
+    two, eight = await statements_of_connects_together(2), await statements_of_connects_together(8)
+    assert two == eight, f"{two} statements for 2 phones connecting together, {eight} for 8"
     for socket in sockets:
         await socket.disconnect()
 
