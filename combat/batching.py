@@ -6,11 +6,15 @@ the next one, so the batches grow with the load and a quiet server answers a lon
 """
 
 import asyncio
+import logging
+
+logger = logging.getLogger(__name__)
 
 
 class Batched:
     def __init__(self, run_all):
-        """`await run_all(arguments)` gives one answer for each of `arguments`, in order."""
+        """`await run_all(arguments)` gives one answer for each of `arguments`, in order; an answer that is an
+        exception is raised to its caller alone, so one caller's failure does not fail the others of its batch."""
         self.run_all = run_all
         self.waiting = {}  # {event loop: [(argument, future)]} of the callers for the next trip
         self.running = {}  # {event loop: task} while a trip is under way on that loop
@@ -26,23 +30,31 @@ class Batched:
     async def run_while_waited_for(self, loop):
         try:
             while batch := self.waiting.pop(loop, None):
-                await self.run_batch(batch)
+                await self.run_batch([(argument, future) for argument, future in batch if not future.done()])
         finally:
-            del self.running[loop]
+            self.running.pop(loop, None)
+            for _, future in self.waiting.pop(loop, ()):  # only when cancelled: the loop is closing
+                future.cancel()
 
     async def run_batch(self, batch):
-        futures = [answer for _, answer in batch]
+        if not batch:  # every caller went away before their turn (phones that closed the socket at once)
+            return
+        futures = [future for _, future in batch]
         try:
             answers = await self.run_all([argument for argument, _ in batch])
+            if len(answers) != len(batch):
+                raise ValueError(f"{len(answers)} answers for {len(batch)} callers")
         except asyncio.CancelledError:
             for future in futures:
                 future.cancel()
             raise
         except Exception as error:
-            for future in futures:
-                if not future.done():
-                    future.set_exception(error)
-        else:
-            for future, answer in zip(futures, answers, strict=True):
-                if not future.done():  # its caller went away meanwhile (the phone closed the socket)
-                    future.set_result(answer)
+            answers = [error] * len(batch)
+        for future, answer in zip(futures, answers):
+            if future.done():  # its caller went away meanwhile
+                if isinstance(answer, Exception):
+                    logger.warning("A batched call failed after its caller went away", exc_info=answer)
+            elif isinstance(answer, Exception):
+                future.set_exception(answer)
+            else:
+                future.set_result(answer)

@@ -212,18 +212,24 @@ class LiveViews:
         """For each of `arrivals` ((encounter id, session) of a new socket): (the session's viewer, their whole live
         view at the current version, or None when they may not see it). All that a batch of connects needs from the
         database, in one trip to its thread: the sessions, their users, and each encounter's version and who may see
-        it, in a statement each however many arrive (combat/batching.py), then the shared reads and renders. Who may
+        it, in a statement each however many arrive (combat/batching.py), then the shared reads and renders; a failed
+        read or render is that arrival's answer, raised to its socket alone (Batched). Who may
         see it is asked afresh, as a read is shared until the next change and leaving a campaign changes no
         encounter."""
         users = permissions.session_users([session for _, session in arrivals])
         access = permissions.access_to({encounter_id for encounter_id, _ in arrivals})
         views = []
         for (encounter_id, _), user in zip(arrivals, users):
-            found = access.get(encounter_id)
-            role = found.role(user) if found else None
-            read = self.read_at(encounter_id, found.version) if role else None
-            views.append((user, self.render(read, user, role) if read else None))
+            try:
+                views.append((user, self.view_on_connect(encounter_id, user, access.get(encounter_id))))
+            except Exception as error:  # that encounter's read or render: the others' sockets still get theirs
+                views.append(error)
         return views
+
+    def view_on_connect(self, encounter_id, user, access):
+        role = access.role(user) if access else None
+        read = self.read_at(encounter_id, access.version) if role else None
+        return self.render(read, user, role) if read else None
 
     def read_at(self, encounter_id, at_least):
         """The process's shared read of the encounter at `at_least` or newer, or None when it is gone (no version)."""

@@ -19,15 +19,16 @@ PLAYER = "player"
 
 def role(encounter, user, player_ids=None):
     """GM, PLAYER or None; `player_ids`, the campaign's players when already read, saves asking the database."""
+    gm_id = encounter.campaign.gm_id
+    if player_ids is None and getattr(user, "is_authenticated", False) and user.pk != gm_id:
+        player_ids = frozenset(encounter.campaign.players.filter(pk=user.pk).values_list("pk", flat=True))
+    return role_by_ids(user, gm_id, player_ids or frozenset())
+
+
+def role_by_ids(user, gm_id, player_ids):
     if not getattr(user, "is_authenticated", False):
         return None
-    if encounter.campaign.gm_id == user.pk:
-        return GM
-    if player_ids is not None:
-        return PLAYER if user.pk in player_ids else None
-    if encounter.campaign.players.filter(pk=user.pk).exists():
-        return PLAYER
-    return None
+    return GM if user.pk == gm_id else PLAYER if user.pk in player_ids else None
 
 
 def session_users(sessions):
@@ -57,8 +58,8 @@ def session_users(sessions):
 
 
 def session_contents(sessions):
-    """Each session's data; those kept in the database read in one statement."""
-    in_database = [session for session in sessions if isinstance(session, DatabaseSessionStore)]
+    """Each session's data; those the database engine keeps read in one statement, the others by their engine."""
+    in_database = [session for session in sessions if read_from_table(session)]
     stored = {}
     if in_database:
         model = in_database[0].model
@@ -67,10 +68,21 @@ def session_contents(sessions):
         stored = dict(rows.values_list("session_key", "session_data"))
     return [
         (session.decode(stored[session.session_key]) if session.session_key in stored else {})
-        if isinstance(session, DatabaseSessionStore)
+        if read_from_table(session)
         else dict(session.items())
         for session in sessions
     ]
+
+
+def read_from_table(session):
+    """Whether the session loads as Django's database engine does (cached_db, say, asks its cache first). Asked of
+    `__class__`: Channels hands the session over in a LazyObject, which passes that on."""
+    engine = session.__class__
+    return (
+        issubclass(engine, DatabaseSessionStore)
+        and engine.load is DatabaseSessionStore.load
+        and engine._get_session_from_db is DatabaseSessionStore._get_session_from_db
+    )
 
 
 def claim_of(content, User):
@@ -94,8 +106,9 @@ def password_unchanged(user, content):
     claimed = content.get(HASH_SESSION_KEY)
     if not claimed:
         return False
-    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
-    return any(constant_time_compare(claimed, current) for current in hashes)
+    return constant_time_compare(claimed, user.get_session_auth_hash()) or any(
+        constant_time_compare(claimed, fallback) for fallback in user.get_session_auth_fallback_hash()
+    )
 
 
 @dataclass(frozen=True)
@@ -107,9 +120,7 @@ class Access:
     player_ids: frozenset
 
     def role(self, user):
-        if not getattr(user, "is_authenticated", False):
-            return None
-        return GM if user.pk == self.gm_id else PLAYER if user.pk in self.player_ids else None
+        return role_by_ids(user, self.gm_id, self.player_ids)
 
 
 def access_to(encounter_ids):

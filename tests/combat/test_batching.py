@@ -1,4 +1,5 @@
-"""combat/batching.py: calls that arrive while one is under way go together; each caller gets its own answer."""
+"""combat/batching.py: calls that arrive while one is under way go together; each caller gets its own answer, or
+its own error."""
 
 import asyncio
 
@@ -8,9 +9,12 @@ from combat.batching import Batched
 
 
 class Recorder:
-    def __init__(self, fail_on=None):
+    """A run_all that records its batches and holds each trip until the test lets it go."""
+
+    def __init__(self, fail_on=None, refuse=None):
         self.batches = []
-        self.fail_on = fail_on
+        self.fail_on = fail_on  # an argument whose batch fails as a whole
+        self.refuse = refuse  # an argument whose answer alone is an error
         self.gate = asyncio.Event()
 
     async def run_all(self, arguments):
@@ -18,41 +22,77 @@ class Recorder:
         await self.gate.wait()
         if self.fail_on in arguments:
             raise RuntimeError(f"the database refused {self.fail_on}")
-        return [argument * 10 for argument in arguments]
+        return [PermissionError(argument) if argument == self.refuse else argument * 10 for argument in arguments]
+
+
+async def until(condition):
+    """Wait for `condition()` to hold, as the loop runs the callers; fail the test if it never does."""
+    for _ in range(1000):
+        if condition():
+            return
+        await asyncio.sleep(0.001)
+    pytest.fail("the callers never got there")
+
+
+def waiting(batched):
+    return len(batched.waiting.get(asyncio.get_running_loop(), []))
 
 
 async def test_a_lone_call_goes_at_once_and_those_arriving_meanwhile_go_together():
     recorder = Recorder()
     batched = Batched(recorder.run_all)
     first = asyncio.ensure_future(batched(1))
-    await asyncio.sleep(0)
+    await until(lambda: recorder.batches == [[1]])
     others = [asyncio.ensure_future(batched(number)) for number in (2, 3, 4)]
-    await asyncio.sleep(0)
+    await until(lambda: waiting(batched) == 3)
     recorder.gate.set()
-    assert await first == 10
-    assert await asyncio.gather(*others) == [20, 30, 40]
+    assert await asyncio.wait_for(first, 5) == 10
+    assert await asyncio.wait_for(asyncio.gather(*others), 5) == [20, 30, 40]
     assert recorder.batches == [[1], [2, 3, 4]]
-    assert await batched(5) == 50 and recorder.batches[-1] == [5]
+    assert await asyncio.wait_for(batched(5), 5) == 50 and recorder.batches[-1] == [5]
 
 
-async def test_a_failed_batch_fails_each_of_its_callers_and_the_next_batch_still_runs():
-    recorder = Recorder(fail_on=2)
-    batched = Batched(recorder.run_all)
-    failing = [asyncio.ensure_future(batched(number)) for number in (2, 3)]
-    await asyncio.sleep(0)
+async def test_an_error_answer_goes_to_its_caller_alone():
+    recorder = Recorder(refuse=2)
     recorder.gate.set()
-    for call in failing:
-        with pytest.raises(RuntimeError, match="refused 2"):
-            await call
-    assert await batched(6) == 60
+    batched = Batched(recorder.run_all)
+    calls = [asyncio.ensure_future(batched(number)) for number in (1, 2, 3)]
+    outcomes = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 5)
+    assert outcomes[0] == 10 and isinstance(outcomes[1], PermissionError) and outcomes[2] == 30
+
+
+async def test_a_failed_trip_fails_each_of_its_callers_and_those_waiting_still_go():
+    recorder = Recorder(fail_on=1)
+    batched = Batched(recorder.run_all)
+    failing = asyncio.ensure_future(batched(1))
+    await until(lambda: recorder.batches == [[1]])
+    next_ones = [asyncio.ensure_future(batched(number)) for number in (2, 3)]
+    await until(lambda: waiting(batched) == 2)
+    recorder.gate.set()
+    with pytest.raises(RuntimeError, match="refused 1"):
+        await asyncio.wait_for(failing, 5)
+    assert await asyncio.wait_for(asyncio.gather(*next_ones), 5) == [20, 30]
+
+
+async def test_too_few_answers_fail_every_caller_of_the_trip():
+    async def one_answer_short(arguments):
+        return [argument for argument in arguments[1:]]
+
+    batched = Batched(one_answer_short)
+    calls = [asyncio.ensure_future(batched(number)) for number in (1, 2)]
+    outcomes = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 5)
+    assert all(isinstance(outcome, ValueError) for outcome in outcomes)
 
 
 async def test_a_caller_that_goes_away_leaves_the_others_their_answers():
     recorder = Recorder()
     batched = Batched(recorder.run_all)
-    calls = [asyncio.ensure_future(batched(number)) for number in (1, 2, 3)]
-    await asyncio.sleep(0)
+    first = asyncio.ensure_future(batched(1))
+    await until(lambda: recorder.batches == [[1]])
+    calls = [asyncio.ensure_future(batched(number)) for number in (2, 3, 4)]
+    await until(lambda: waiting(batched) == 3)
     calls[1].cancel()
     recorder.gate.set()
-    assert await calls[0] == 10 and await calls[2] == 30
-    assert calls[1].cancelled()
+    assert await asyncio.wait_for(first, 5) == 10
+    assert await asyncio.wait_for(calls[0], 5) == 20 and await asyncio.wait_for(calls[2], 5) == 40
+    assert calls[1].cancelled() and recorder.batches[-1] == [2, 4]  # the one gone was not looked up

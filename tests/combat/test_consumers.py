@@ -366,23 +366,32 @@ async def test_phones_connecting_together_share_their_statements(
         together = [(await connect(table.encounter.pk, cookie=cookie))[0] for cookie in cookies]
         loop = asyncio.get_running_loop()
         # All accepted; the first is looked up alone behind the busy thread, the others wait for it together.
-        for _ in range(500):
+        for _ in range(1000):
             if len(combat.consumers.view_on_connect.waiting.get(loop, [])) == count - 1:
                 break
             await asyncio.sleep(0.01)
+        else:
+            pytest.fail(f"{count - 1} connects never came to wait for the first one's trip")
         statements_by_thread.clear()
         database_busy.set()
         await busy
         for index, socket in enumerate(together):
-            if viewers[index % len(viewers)] is table.outsider:
+            viewer = viewers[index % len(viewers)]
+            if viewer is table.outsider:
                 assert await socket.receive_output(timeout=3) == {"type": "websocket.close", "code": FORBIDDEN}
-            else:
-                assert "encounter-version" in await socket.receive_from(timeout=3)
-                sockets.append(socket)
+                continue
+            html = await socket.receive_from(timeout=3)
+            if viewer is table.gm:
+                assert 'id="initiative"' in html and "Sneaky Goblin" in html
+            else:  # each player their own sheet, not the GM's view nor another player's
+                sheet = dict(pieces(html))["sheet"]
+                own, other = ("Anders", "Gunther") if viewer is table.anna else ("Gunther", "Anders")
+                assert own in sheet and other not in sheet and "Sneaky Goblin" not in html
+            sockets.append(socket)
         return len(statements_by_thread)
 
     two, eight = await statements_of_connects_together(2), await statements_of_connects_together(8)
-    assert two == eight, f"{two} statements for 2 phones connecting together, {eight} for 8"
+    assert two == eight == 2 * 3, f"{two} statements for 2 phones connecting together, {eight} for 8"
     for socket in sockets:
         await socket.disconnect()
 
