@@ -172,7 +172,9 @@ class Read:
 
 
 def version_of(encounter_id):
-    return Encounter.objects.filter(pk=encounter_id).values_list("version", flat=True).first()
+    """The encounter's version, or None when it is gone."""
+    found = reads.VERSION(encounter_id)
+    return found[0] if found else None
 
 
 class LiveViews:

@@ -28,6 +28,8 @@ CHARACTERS = Prepared(
 CONDITIONS = Prepared(
     lambda encounter: ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition")
 )
+# An encounter's version alone: each socket's rejoin beat asks it (combat/live.py, LiveViews.current_version).
+VERSION = Prepared(lambda pk: Encounter.objects.filter(pk=pk).values_list("version", flat=True))
 CAMPAIGN_PLAYERS = Prepared(
     lambda campaign: Campaign.players.through.objects.filter(campaign=campaign).values_list("user", flat=True)
 )
