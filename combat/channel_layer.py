@@ -5,10 +5,10 @@
   and redis-py's greeting; measured here, that made a group join cost five times the CPU of one on a warm pool of 20
   (1.15 against 0.23 ms). Calls are short, so a few dozen connections serve a process; the one blocking read of the
   layer (its receive loop) holds only one of them.
-- Joins go together: the joins that arrive while one is under way (combat/batching.py) go as one pipeline a Redis host, each
-  group's new members in one ZADD followed by its expiry, where channels-redis made two round trips a join. Every
-  socket joins on connect and again every few seconds (combat/consumers.py REJOIN_INTERVAL), so a burst of connects
-  and the beat of a busy process both join in a few round trips.
+- Joins go together: the joins that arrive while one is under way (combat/batching.py) go as one pipeline a Redis
+  host, each group's new members in one ZADD followed by its expiry, where channels-redis made two round trips a
+  join. Every socket joins on connect and again every few seconds (combat/consumers.py REJOIN_INTERVAL), so a burst
+  of connects and the beat of a busy process both join in a few round trips.
 """
 
 import asyncio
