@@ -35,14 +35,18 @@ class Plan:
 
 class Prepared:
     def __init__(self, make):
-        """`make(*ids)` returns the QuerySet to read."""
+        """`make(*ids)` returns the QuerySet to read. A `make` that takes any number of ids (`lambda *ids: ...`, for
+        `pk__in=ids`) gets a plan for each number it is called with."""
         self.make = make
-        self.arity = len(inspect.signature(make).parameters)
-        self.plans = {}  # {database alias: Plan}
+        parameters = inspect.signature(make).parameters.values()
+        self.any_number = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters)
+        self.plans = {}  # {(database alias, number of ids): Plan}
 
     def __call__(self, *ids, using=DEFAULT_DB_ALIAS):
         """The read's result for `ids`, as a list."""
-        plan = self.plans.get(using) or self.prepare(using)
+        if self.any_number and not ids:
+            return []  # `pk__in=()` matches nothing: Django sends no statement for it either
+        plan = self.plans.get((using, len(ids))) or self.prepare(using, len(ids))
         values = [ids[index] if index is not None else constant for index, constant in plan.parameters]
         with connections[using].cursor() as cursor:
             cursor.execute(plan.sql, values)
@@ -51,8 +55,8 @@ class Prepared:
             rows = plan.compiler.apply_converters(rows, plan.converters)
         return plan.shape(rows)
 
-    def prepare(self, using):
-        stand_ins = [FIRST_STAND_IN - index for index in range(self.arity)]
+    def prepare(self, using, arity):
+        stand_ins = [FIRST_STAND_IN - index for index in range(arity)]
         queryset = self.make(*stand_ins)
         query = queryset.query
         if queryset._prefetch_related_lookups or query.annotation_select or query.extra:
@@ -65,11 +69,11 @@ class Prepared:
             (places[value], None) if isinstance(value, (int, str)) and value in places else (None, value)
             for value in constants
         ]
-        if {index for index, _ in parameters if index is not None} != set(range(self.arity)):
+        if {index for index, _ in parameters if index is not None} != set(range(arity)):
             raise ValueError("each argument of a prepared read must reach its SQL as a parameter")
         columns = [column for column, _, _ in compiler.select]
         plan = Plan(sql, parameters, compiler, compiler.get_converters(columns), self.shape_of(queryset, compiler))
-        self.plans[using] = plan
+        self.plans[using, arity] = plan
         return plan
 
     @staticmethod

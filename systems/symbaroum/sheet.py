@@ -11,6 +11,7 @@ from combat.reads import character_ids_in
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
+from systems.sheet_reads import characters_with_sheets
 from systems.symbaroum import toggles
 
 # The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
@@ -161,11 +162,6 @@ def trait_level(level):
     return symbaroum.TRAIT_LEVELS[level - 1]
 
 
-def with_sheet(queryset):
-    """Prefetch everything a sheet reads, so a list of sheets costs a fixed number of queries."""
-    return queryset.select_related("campaign").prefetch_related("weapons__properties", "armour__properties")
-
-
 # (character id, weapon name, kind) for every weapon the encounter's characters carry, in the order their sheets list
 # them: all the screens need of a sheet's weapons on a push, in one statement where whole sheets take six.
 CARRIED_WEAPONS = Prepared(
@@ -193,4 +189,4 @@ def weapon_names(character_ids, carried):
 
 def sheets(character_ids):
     attributes = list(Characteristic.objects.filter(system=GameSystem.SYMBAROUM))
-    return {c.pk: Sheet(c, attributes) for c in with_sheet(Character.objects.filter(pk__in=character_ids))}
+    return {c.pk: Sheet(c, attributes) for c in characters_with_sheets(character_ids, skills=False)}

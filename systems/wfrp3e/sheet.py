@@ -10,14 +10,13 @@ POINTS, and three mappings by name, SPECIALISATIONS ({skill: [specialisation, ..
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
-
-from characters.models import Character, CharacterSkill
+from characters.models import CharacterSkill
 from combat.prepared import Prepared
 from combat.reads import character_ids_in
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
+from systems.sheet_reads import characters_with_sheets
 
 # The counters, with what a new character starts with. The stance meter's steps on each side are a plausible
 # starting meter (the seed gives none). "power" is a wizard's power or a priest's favour, whichever the character
@@ -188,7 +187,5 @@ def skill_rows():
 
 def sheets(character_ids):
     characteristics, skills = characteristic_rows(), skill_rows()
-    characters = Character.objects.filter(pk__in=character_ids).prefetch_related(
-        Prefetch("skills", CharacterSkill.objects.select_related("skill"))
-    )
+    characters = characters_with_sheets(character_ids, carried=False)
     return {c.pk: Sheet(c, characteristics, skills) for c in characters}

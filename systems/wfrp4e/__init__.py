@@ -5,6 +5,7 @@ import systems
 from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
+from systems.sheet_reads import characters_with_sheets
 from systems.wfrp4e import rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
@@ -23,7 +24,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     turn,
     weapon_properties,
 )
-from systems.wfrp4e.sheet import Sheet, characteristic_order, with_sheet
+from systems.wfrp4e.sheet import Sheet, characteristic_order
 from systems.wfrp4e.state import Wfrp4eState
 
 
@@ -135,10 +136,8 @@ class Wfrp4e(System):
         return Sheet(character)
 
     def sheets(self, character_ids, with_characteristics=True):
-        from characters.models import Character
-
         order = characteristic_order(KEY) if with_characteristics else []
-        return {c.pk: Sheet(c, order) for c in with_sheet(Character.objects.filter(pk__in=character_ids))}
+        return {c.pk: Sheet(c, order) for c in characters_with_sheets(character_ids)}
 
     @property
     def character_form(self):

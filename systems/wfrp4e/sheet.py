@@ -5,9 +5,7 @@ The sheet page, the phone view and the attack form all read a character through 
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
-
-from characters.models import Character, CharacterSkill
+from characters.models import CharacterSkill
 from combat.prepared import Prepared
 from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
@@ -50,15 +48,6 @@ class SheetLocation:
     label: str
     armour: int
     pieces: list
-
-
-def with_sheet(queryset):
-    """Prefetch everything a sheet reads, so a list of sheets costs a fixed number of queries."""
-    return queryset.prefetch_related(
-        Prefetch("skills", CharacterSkill.objects.select_related("skill__characteristic")),
-        "weapons__properties",
-        "armour__properties",
-    )
 
 
 class Sheet:
@@ -154,8 +143,3 @@ def defence_options_of(character):
 
 def characteristic_order(system):
     return list(Characteristic.objects.filter(system=system))
-
-
-def sheet_for(pk):
-    character = with_sheet(Character.objects.select_related("campaign", "player")).get(pk=pk)
-    return Sheet(character)

@@ -94,3 +94,16 @@ def test_a_combatant_whose_sheet_went_between_the_two_statements_reads_as_withou
     hero = next(c for c in reads.combatants(first) if c.position == 2)
     assert hero.character is None and hero.character_id is None
     assert all(c.encounter is first for c in reads.combatants(first))
+
+
+def test_a_read_of_any_number_of_ids_has_a_plan_for_each_number(two_fights, django_assert_num_queries):
+    def combatants(*encounters):
+        return Combatant.objects.filter(encounter__in=encounters).order_by("name")
+
+    read = Prepared(combatants)
+    first, second = (encounter.pk for encounter in two_fights)
+    for ids in ((first,), (first, second), (second,), (second, first)):
+        assert [fields_of(c) for c in read(*ids)] == [fields_of(c) for c in combatants(*ids)]
+    assert len(read(first, second)) == 3
+    with django_assert_num_queries(0):
+        assert read() == []

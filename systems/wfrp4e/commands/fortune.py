@@ -6,6 +6,7 @@ from combat.commands import ordering
 from combat.commands.fields import WholeNumberField
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.models import Encounter
+from combat.words import ordinal
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command
 
@@ -37,10 +38,6 @@ def choose_when_to_act(context, combatant, position):
         "position": position,
         "fortune": left,
     }
-
-
-def ordinal(n):
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def back_to_initiative(context):

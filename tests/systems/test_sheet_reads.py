@@ -1,0 +1,71 @@
+"""systems/sheet_reads.py: characters read with their sheets' relations as prefetch_related reads them, in a fixed
+number of statements."""
+
+import pytest
+from django.db.models import Prefetch
+
+from characters.models import Character, CharacterSkill
+from systems.sheet_reads import characters_with_sheets
+from tests.factories import CharacterFactory, equip
+
+pytestmark = pytest.mark.django_db
+
+
+def as_read(character):
+    """All a sheet reads of a character, as plain values."""
+    return {
+        "name": character.name,
+        "campaign": character.campaign.name,
+        "skills": [(s.skill.name, s.skill.characteristic.name, s.advances) for s in character.skills.all()],
+        "weapons": [(w.name, [p.name for p in w.properties.all()]) for w in character.weapons.all()],
+        "armour": [(a.name, [p.name for p in a.properties.all()]) for a in character.armour.all()],
+    }
+
+
+@pytest.fixture
+def fighters(rules_data):
+    anders = equip(
+        CharacterFactory(name="Anders"),
+        skills={"Melee (Basic)": 10, "Dodge": 5, "Athletics": 3},
+        weapons=["Hand Weapon", "Shield", "Crossbow"],
+        armour=["Leather Jack", "Mail Shirt"],
+    )
+    orc = equip(CharacterFactory(name="Orc"), skills={"Melee (Basic)": 5}, weapons=["Hand Weapon", "Spear"])
+    bare = CharacterFactory(name="Bare")
+    return anders, orc, bare
+
+
+def test_characters_come_as_prefetch_related_leaves_them(fighters, django_assert_num_queries):
+    ids = [c.pk for c in fighters]
+    ordinary = (
+        Character.objects.filter(pk__in=ids)
+        .select_related("campaign")
+        .prefetch_related(
+            Prefetch("skills", CharacterSkill.objects.select_related("skill__characteristic")),
+            "weapons__properties",
+            "armour__properties",
+        )
+    )
+    expected = {c.pk: as_read(c) for c in ordinary}
+    with django_assert_num_queries(6):
+        read = {c.pk: as_read(c) for c in characters_with_sheets(ids)}
+    assert read == expected
+    assert any(properties for _, properties in read[fighters[0].pk]["weapons"])  # the test reads some properties
+    assert read[fighters[2].pk]["weapons"] == [] and read[fighters[2].pk]["skills"] == []
+
+
+def test_statements_do_not_grow_with_the_characters_and_none_are_sent_for_none(fighters, django_assert_num_queries):
+    with django_assert_num_queries(6):
+        characters_with_sheets([fighters[0].pk])
+    with django_assert_num_queries(6):
+        characters_with_sheets([c.pk for c in fighters])
+    with django_assert_num_queries(5):
+        characters_with_sheets([fighters[1].pk], skills=False)
+    with django_assert_num_queries(0):
+        assert characters_with_sheets([]) == []
+
+
+def test_a_relation_read_here_still_filters_as_the_orm_does(fighters):
+    (anders,) = characters_with_sheets([fighters[0].pk])
+    assert [w.name for w in anders.weapons.filter(name="Shield")] == ["Shield"]
+    assert anders.skills.count() == 3
