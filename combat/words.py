@@ -10,6 +10,12 @@ def counted(count, noun):
     return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
 
 
+def ordinal(n):
+    """ "1st", "2nd", "11th", "23rd": a place in the turn order. Plain English rather than humanize's filter,
+    which asks the translation catalogue twice a number: a phone's turn picker lists every place on every push."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def and_list(words):
     """ "Orc 1, Orc 2 and Orc 3": names in a sentence."""
     return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))

@@ -3,6 +3,7 @@ pinned strip's who-is-next."""
 
 import pytest
 
+from characters.models import Character
 from combat import commands
 from rules.models import ConditionDefinition
 
@@ -41,3 +42,20 @@ def test_the_strip_names_who_is_next_passing_over_the_hidden(table):
     strip = html.split('id="strip"')[1].split("</section>")[0]
     assert "Your turn, Gunther!" in strip and 'id="up-next">Anders<' in strip
     assert "Sneaky Goblin" not in strip
+
+
+def test_a_phone_says_where_its_character_acts_in_plain_english(table):
+    commands.set_house_rules(table.encounter, table.gm, rules=["fortune_points"])
+    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    picker = page(table, table.anna).split('name="position"')[1].split("</select>")[0]
+    assert [option.split(">")[1].split("<")[0] for option in picker.split("<option")[1:]] == ["1st", "2nd", "3rd"]
+    commands.start(table.encounter, table.gm)  # the hidden goblin, Gunther, Anders, the orc: Anna sees three
+    assert "Acts 2nd of 3" in page(table, table.anna)
+
+
+def test_ordinals_read_as_english():
+    from combat.words import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111, 112)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th", "112th"
+    ]  # fmt: skip
