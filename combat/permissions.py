@@ -59,7 +59,8 @@ def session_users(sessions):
 
 def session_contents(sessions):
     """Each session's data; those the database engine keeps read in one statement, the others by their engine."""
-    in_database = [session for session in sessions if read_from_table(session)]
+    from_table = [read_from_table(session) for session in sessions]
+    in_database = [session for session, in_table in zip(sessions, from_table) if in_table]
     stored = {}
     if in_database:
         model = in_database[0].model
@@ -68,9 +69,9 @@ def session_contents(sessions):
         stored = dict(rows.values_list("session_key", "session_data"))
     return [
         (session.decode(stored[session.session_key]) if session.session_key in stored else {})
-        if read_from_table(session)
+        if in_table
         else dict(session.items())
-        for session in sessions
+        for session, in_table in zip(sessions, from_table)
     ]
 
 

@@ -38,13 +38,19 @@ def waiting(batched):
     return len(batched.waiting.get(asyncio.get_running_loop(), []))
 
 
+async def first_then_latecomers(recorder, batched, first, latecomers):
+    """A call of `first` under way, held at the gate, and the calls of `latecomers` waiting behind it."""
+    going = asyncio.ensure_future(batched(first))
+    await until(lambda: recorder.batches == [[first]])
+    waiting_ones = [asyncio.ensure_future(batched(number)) for number in latecomers]
+    await until(lambda: waiting(batched) == len(latecomers))
+    return going, waiting_ones
+
+
 async def test_a_lone_call_goes_at_once_and_those_arriving_meanwhile_go_together():
     recorder = Recorder()
     batched = Batched(recorder.run_all)
-    first = asyncio.ensure_future(batched(1))
-    await until(lambda: recorder.batches == [[1]])
-    others = [asyncio.ensure_future(batched(number)) for number in (2, 3, 4)]
-    await until(lambda: waiting(batched) == 3)
+    first, others = await first_then_latecomers(recorder, batched, 1, (2, 3, 4))
     recorder.gate.set()
     assert await asyncio.wait_for(first, 5) == 10
     assert await asyncio.wait_for(asyncio.gather(*others), 5) == [20, 30, 40]
@@ -64,10 +70,7 @@ async def test_an_error_answer_goes_to_its_caller_alone():
 async def test_a_failed_trip_fails_each_of_its_callers_and_those_waiting_still_go():
     recorder = Recorder(fail_on=1)
     batched = Batched(recorder.run_all)
-    failing = asyncio.ensure_future(batched(1))
-    await until(lambda: recorder.batches == [[1]])
-    next_ones = [asyncio.ensure_future(batched(number)) for number in (2, 3)]
-    await until(lambda: waiting(batched) == 2)
+    failing, next_ones = await first_then_latecomers(recorder, batched, 1, (2, 3))
     recorder.gate.set()
     with pytest.raises(RuntimeError, match="refused 1"):
         await asyncio.wait_for(failing, 5)
