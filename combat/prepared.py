@@ -35,8 +35,9 @@ class Plan:
 
 class Prepared:
     def __init__(self, make):
-        """`make(*ids)` returns the QuerySet to read. A `make` that takes any number of ids (`lambda *ids: ...`, for
-        `pk__in=ids`) gets a plan for each number it is called with."""
+        """`make(*ids)` returns the QuerySet to read. A `make` that takes any number of ids (`lambda *ids: ...`)
+        gets a plan for each number it is called with; it must narrow by them (`pk__in=ids`), as called with none it
+        reads nothing."""
         self.make = make
         parameters = inspect.signature(make).parameters.values()
         self.any_number = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters)

@@ -21,12 +21,15 @@ SKILLS = Prepared(
 
 def in_model_order(queryset, relation, model):
     """`queryset`'s rows ordered by `relation`'s model's own ordering, the id last so ties always fall one way."""
-    return queryset.order_by(*(f"{relation}__{key}" for key in model._meta.ordering), f"{relation}_id")
+    keys = [f"-{relation}__{key[1:]}" if key.startswith("-") else f"{relation}__{key}" for key in model._meta.ordering]
+    return queryset.order_by(*keys, f"{relation}_id")
 
 
 @dataclass(frozen=True)
 class Carried:
-    """What characters carry through one relation (`weapons`, `armour`): the items, and those items' properties."""
+    """What characters carry through one relation (`weapons`, `armour`): the items, by character ids, and the items'
+    properties, by the ids of the items read (not found again by character: an item taken away between the two
+    statements keeps the properties it was read with)."""
 
     relation: str
     item: str  # the item's field on the relation's through rows
@@ -34,38 +37,44 @@ class Carried:
     properties: Prepared
 
 
-def carried(relation, model):
+def carried_reads(relation, model):
     through = Character._meta.get_field(relation).remote_field.through
     with_properties = model._meta.get_field("properties").remote_field.through
     item = model._meta.model_name
 
-    def items(*ids):
-        return in_model_order(through.objects.filter(character_id__in=ids).select_related(item), item, model)
+    def items(*character_ids):
+        return in_model_order(through.objects.filter(character_id__in=character_ids).select_related(item), item, model)
 
-    def properties(*ids):
-        items_carried = through.objects.filter(character_id__in=ids).values(f"{item}_id")
-        rows = with_properties.objects.filter(**{f"{item}_id__in": items_carried}).select_related("property")
+    def properties(*item_ids):
+        rows = with_properties.objects.filter(**{f"{item}_id__in": item_ids}).select_related("property")
         return in_model_order(rows, "property", Property)
 
     return Carried(relation, item, Prepared(items), Prepared(properties))
 
 
-CARRIED = (carried("weapons", Weapon), carried("armour", Armour))
+CARRIED = (carried_reads("weapons", Weapon), carried_reads("armour", Armour))
+BACK_TO_CHARACTER = CharacterSkill._meta.get_field("character")
 
 
 def characters_with_sheets(character_ids, skills=True, carried=True):
     """The characters of `character_ids`, each with its campaign, its skills (unless not `skills`) and the weapons
-    and armour it carries (unless not `carried`), in six statements at most however many characters there are."""
+    and armour it carries (unless not `carried`): six statements at most however many characters there are (the
+    properties' read has a plan for each number of different items), none for items no one carries."""
     ids = sorted(set(character_ids))
     characters = CHARACTERS(*ids)
     if not characters:
         return []
     if skills:
-        fill(characters, "skills", SKILLS(*ids), "character_id")
+        entries = SKILLS(*ids)
+        fill(characters, "skills", entries, "character_id")
+        by_id = {character.pk: character for character in characters}
+        for entry in entries:  # an entry's `character`, as the prefetch leaves it, asks no database either
+            BACK_TO_CHARACTER.set_cached_value(entry, by_id.get(entry.character_id))
     for kind in CARRIED if carried else ():
         rows = kind.items(*ids)
         items = [getattr(row, kind.item) for row in rows]
-        fill(items, "properties", kind.properties(*ids), f"{kind.item}_id", take=lambda row: row.property)
+        properties = kind.properties(*sorted({item.pk for item in items}))
+        fill(items, "properties", properties, f"{kind.item}_id", take=lambda row: row.property)
         fill(characters, kind.relation, rows, "character_id", take=lambda row, item=kind.item: getattr(row, item))
     return characters
 

@@ -30,7 +30,7 @@ def fighters(rules_data):
         weapons=["Hand Weapon", "Shield", "Crossbow"],
         armour=["Leather Jack", "Mail Shirt"],
     )
-    orc = equip(CharacterFactory(name="Orc"), skills={"Melee (Basic)": 5}, weapons=["Hand Weapon", "Spear"])
+    orc = equip(CharacterFactory(name="Orc"), skills={"Melee (Basic)": 5}, weapons=["Hand Weapon", "Shield", "Spear"])
     bare = CharacterFactory(name="Bare")
     return anders, orc, bare
 
@@ -59,13 +59,17 @@ def test_statements_do_not_grow_with_the_characters_and_none_are_sent_for_none(f
         characters_with_sheets([fighters[0].pk])
     with django_assert_num_queries(6):
         characters_with_sheets([c.pk for c in fighters])
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):  # the orc wears no armour: its properties are not asked for
         characters_with_sheets([fighters[1].pk], skills=False)
+    with django_assert_num_queries(2):  # the character and its skills
+        characters_with_sheets([fighters[2].pk], carried=False)
     with django_assert_num_queries(0):
         assert characters_with_sheets([]) == []
 
 
-def test_a_relation_read_here_still_filters_as_the_orm_does(fighters):
+def test_what_was_read_answers_without_the_database_and_filters_as_the_orm_does(fighters, django_assert_num_queries):
     (anders,) = characters_with_sheets([fighters[0].pk])
+    with django_assert_num_queries(0):
+        assert anders.skills.count() == 3 and anders.weapons.exists() and anders.armour.count() == 2
+        assert all(entry.character is anders for entry in anders.skills.all())
     assert [w.name for w in anders.weapons.filter(name="Shield")] == ["Shield"]
-    assert anders.skills.count() == 3
