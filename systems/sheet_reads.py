@@ -65,11 +65,7 @@ def characters_with_sheets(character_ids, skills=True, carried=True):
     if not characters:
         return []
     if skills:
-        entries = SKILLS(*ids)
-        fill(characters, "skills", entries, "character_id")
-        by_id = {character.pk: character for character in characters}
-        for entry in entries:  # an entry's `character`, as the prefetch leaves it, asks no database either
-            BACK_TO_CHARACTER.set_cached_value(entry, by_id.get(entry.character_id))
+        fill(characters, "skills", SKILLS(*ids), "character_id", back=BACK_TO_CHARACTER)
     for kind in CARRIED if carried else ():
         rows = kind.items(*ids)
         items = [getattr(row, kind.item) for row in rows]
@@ -79,14 +75,17 @@ def characters_with_sheets(character_ids, skills=True, carried=True):
     return characters
 
 
-def fill(instances, relation, rows, owner, take=lambda row: row):
+def fill(instances, relation, rows, owner, take=lambda row: row, back=None):
     """Leave `instance.<relation>.all()` of each of `instances` giving what `take` takes from its `rows` (those
-    whose `owner` attribute is its id), as `prefetch_related` would leave it."""
+    whose `owner` attribute is its id), as `prefetch_related` would leave it; with `back`, the foreign key of a
+    reverse relation, each row's own way back to its instance asks no database either, as after the prefetch."""
     owned = {}
     for row in rows:
         owned.setdefault(getattr(row, owner), []).append(take(row))
     for instance in instances:
         found = getattr(instance, relation).all()  # the relation's own QuerySet, its rows given here
         found._result_cache = owned.get(instance.pk, [])
+        for row in found._result_cache if back else ():
+            back.set_cached_value(row, instance)
         found._prefetch_done = True
         instance.__dict__.setdefault("_prefetched_objects_cache", {})[relation] = found

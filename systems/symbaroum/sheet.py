@@ -11,7 +11,7 @@ from combat.reads import character_ids_in
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
-from systems.sheet_reads import characters_with_sheets
+from systems.sheet_reads import characters_with_sheets, in_model_order
 from systems.symbaroum import toggles
 
 # The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
@@ -165,11 +165,9 @@ def trait_level(level):
 # (character id, weapon name, kind) for every weapon the encounter's characters carry, in the order their sheets list
 # them: all the screens need of a sheet's weapons on a push, in one statement where whole sheets take six.
 CARRIED_WEAPONS = Prepared(
-    lambda encounter: (
-        Character.weapons.through.objects.filter(character__in=character_ids_in(encounter))
-        .order_by(*(f"weapon__{key}" for key in Weapon._meta.ordering), "weapon_id")
-        .values_list("character_id", "weapon__name", "weapon__kind")
-    )
+    lambda encounter: in_model_order(
+        Character.weapons.through.objects.filter(character__in=character_ids_in(encounter)), "weapon", Weapon
+    ).values_list("character_id", "weapon__name", "weapon__kind")
 )
 
 
