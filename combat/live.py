@@ -241,17 +241,18 @@ class LiveViews:
         read = self.reads.get(encounter_id)
         if read is None or read.data.version < at_least:
             try:
-                read = self.keep(encounter_id, Read(views_state.read(reads.encounter(encounter_id))))
+                read = self.keep(encounter_id, Read(views_state.read_afresh(encounter_id)))
             except Encounter.DoesNotExist:
                 self.forget(encounter_id)
                 return None
         return read
 
-    def read_for_answer(self, encounter, with_log):
-        """A read of `encounter` as a command just left it, for the command's answer; when sockets of this process
-        follow the encounter (it has a read kept), with the log and kept for their push."""
+    def read_for_answer(self, outcome, with_log):
+        """A read of the encounter as a command just left it (`outcome`), for the command's answer; when sockets of
+        this process follow the encounter (it has a read kept), with the log and kept for their push."""
+        encounter = outcome.encounter
         followed = encounter.pk in self.reads
-        data = views_state.read(encounter, with_log=with_log or followed)
+        data = views_state.read(encounter, with_log=with_log or followed, known=outcome.known)
         if followed:
             self.keep(encounter.pk, Read(data))
         return data
@@ -291,4 +292,4 @@ def execute_for_answer(encounter, user, name, args=None, expected_version=None, 
     process's sockets start their push from it instead of reading the same version a second time beside it."""
     with broadcast.held():
         outcome = commands.execute(encounter, user, name, args, expected_version)
-        return outcome, live_views.read_for_answer(outcome.encounter, with_log)
+        return outcome, live_views.read_for_answer(outcome, with_log)

@@ -14,6 +14,7 @@ its QuerySet.
 """
 
 import inspect
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -24,6 +25,30 @@ from django.db.models.query import FlatValuesListIterable, ModelIterable, Values
 FIRST_STAND_IN = -(10**15)
 
 
+def together(*reads, using=DEFAULT_DB_ALIAS):
+    """The results of `reads`, each (Prepared, ids), as lists in their order. On PostgreSQL they go in one pipeline:
+    the database answers them all in one round trip instead of one each, a wait that a busy machine makes long."""
+    statements = [prepared.statement(ids, using) for prepared, ids in reads]
+    sent = [statement for statement in statements if statement is not None]
+    connection = connections[using]
+    with ExitStack() as open_cursors:
+        cursors = [open_cursors.enter_context(connection.cursor()) for _ in sent]
+        with pipeline(connection) if len(sent) > 1 else nullcontext():
+            for cursor, (plan, values) in zip(cursors, sent):
+                cursor.execute(plan.sql, values)
+        answers = iter([plan.result(cursor.fetchall()) for cursor, (plan, _) in zip(cursors, sent)])
+    return [[] if statement is None else next(answers) for statement in statements]
+
+
+def pipeline(connection):
+    """psycopg's pipeline mode on a PostgreSQL connection (statements sent at once, answered as the block ends);
+    elsewhere nothing: each statement waits for its answer."""
+    if connection.vendor != "postgresql":
+        return nullcontext()
+    connection.ensure_connection()
+    return connection.connection.pipeline()
+
+
 @dataclass
 class Plan:
     sql: str
@@ -31,6 +56,9 @@ class Plan:
     compiler: object
     converters: dict
     shape: object  # rows -> the result
+
+    def result(self, rows):
+        return self.shape(self.compiler.apply_converters(rows, self.converters) if self.converters else rows)
 
 
 class Prepared:
@@ -45,16 +73,20 @@ class Prepared:
 
     def __call__(self, *ids, using=DEFAULT_DB_ALIAS):
         """The read's result for `ids`, as a list."""
-        if self.any_number and not ids:
-            return []  # `pk__in=()` matches nothing: Django sends no statement for it either
-        plan = self.plans.get((using, len(ids))) or self.prepare(using, len(ids))
-        values = [ids[index] if index is not None else constant for index, constant in plan.parameters]
+        statement = self.statement(ids, using)
+        if statement is None:
+            return []
+        plan, values = statement
         with connections[using].cursor() as cursor:
             cursor.execute(plan.sql, values)
-            rows = cursor.fetchall()
-        if plan.converters:
-            rows = plan.compiler.apply_converters(rows, plan.converters)
-        return plan.shape(rows)
+            return plan.result(cursor.fetchall())
+
+    def statement(self, ids, using):
+        """(plan, parameter values) of the read for `ids`; None when it reads nothing."""
+        if self.any_number and not ids:
+            return None  # `pk__in=()` matches nothing: Django sends no statement for it either
+        plan = self.plans.get((using, len(ids))) or self.prepare(using, len(ids))
+        return plan, [ids[index] if index is not None else constant for index, constant in plan.parameters]
 
     def prepare(self, using, arity):
         stand_ins = [FIRST_STAND_IN - index for index in range(arity)]

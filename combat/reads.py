@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from characters.models import Campaign, Character
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from combat.prepared import Prepared
+from combat.prepared import Prepared, together
 
 # The news of a player's characters is looked for among this many of the newest log lines, read once for every
 # viewer; commands the player ran themselves are passed over, so it is wider than views_state.NEWS_LOOKBACK.
@@ -30,8 +30,11 @@ CONDITIONS = Prepared(
 )
 # An encounter's version alone: each socket's rejoin beat asks it (combat/live.py, LiveViews.current_version).
 VERSION = Prepared(lambda pk: Encounter.objects.filter(pk=pk).values_list("version", flat=True))
-CAMPAIGN_PLAYERS = Prepared(
-    lambda campaign: Campaign.players.through.objects.filter(campaign=campaign).values_list("user", flat=True)
+# The players of the encounter's campaign, by the encounter's id: read with the encounter, in the same round trip.
+PLAYERS = Prepared(
+    lambda encounter: Campaign.players.through.objects.filter(campaign__encounters=encounter).values_list(
+        "user", flat=True
+    )
 )
 
 
@@ -52,9 +55,9 @@ LOG_LINE_VALUES = Prepared(
 )
 
 
-def recent_log(encounter_id):
-    """The encounter's newest RECENT_LOG log lines, undone ones too, newest first."""
-    return [LogLine(*values) for values in LOG_LINE_VALUES(encounter_id)]
+def log_lines(values):
+    """LOG_LINE_VALUES's rows as LogLines: the encounter's newest RECENT_LOG lines, undone ones too, newest first."""
+    return [LogLine(*line) for line in values]
 
 
 # A command's encounter, locked until the command commits.
@@ -73,11 +76,47 @@ def encounter(pk, locked=False):
 ENCOUNTER_FIELD, CHARACTER_FIELD = Combatant._meta.get_field("encounter"), Combatant._meta.get_field("character")
 
 
-def combatants(encounter):
-    """The encounter's combatants in turn order, each with its character."""
-    everyone = COMBATANTS(encounter.pk)
-    characters = {character.pk: character for character in CHARACTERS(encounter.pk)}
-    # Cached as a select_related would: assigning through the fields' descriptors costs as much again as the rows.
+class Known(NamedTuple):
+    """What a read already has in hand and need not ask again: None where it does not."""
+
+    combatants: list | None = None  # in turn order, each with its character
+    conditions: list | None = None
+    players: list | None = None  # the ids of the campaign's players
+
+
+def state(pk, *also, locked=False):
+    """(the encounter `pk` with its campaign, its combatants in turn order each with its character, its conditions,
+    its campaign's players, then the result of each of `also`, reads by the encounter's id), in one round trip
+    (prepared.together); with `locked`, the encounter is locked until the transaction ends, and the rest is read
+    once the lock is held. Encounter.DoesNotExist when there is none."""
+    found, everyone, characters, *others = together(
+        (LOCKED_ENCOUNTER if locked else ENCOUNTER, (pk,)),
+        *((read, (pk,)) for read in (COMBATANTS, CHARACTERS, CONDITIONS, PLAYERS, *also)),
+    )
+    if not found:
+        raise Encounter.DoesNotExist(f"no encounter {pk}")
+    return found[0], joined(found[0], everyone, characters), *others
+
+
+def state_of(encounter, *also, known=Known()):
+    """(combatants, conditions, players, then the result of each of `also`) of `encounter`, already read, in one
+    round trip; what is `known` is not read again."""
+    unknown = [read for read, have in ((COMBATANTS, known.combatants), (CHARACTERS, known.combatants)) if have is None]
+    unknown += [read for read, have in ((CONDITIONS, known.conditions), (PLAYERS, known.players)) if have is None]
+    results = together(*((read, (encounter.pk,)) for read in (*unknown, *also)))
+    everyone = known.combatants
+    if everyone is None:
+        everyone = joined(encounter, results.pop(0), results.pop(0))
+    conditions = known.conditions if known.conditions is not None else results.pop(0)
+    players = known.players if known.players is not None else results.pop(0)
+    return everyone, conditions, players, *results
+
+
+def joined(encounter, everyone, characters):
+    """The combatants read, each with `encounter` and its character among `characters` cached as a select_related
+    would leave them."""
+    characters = {character.pk: character for character in characters}
+    # Assigning through the fields' descriptors costs as much again as the rows.
     for combatant in everyone:
         ENCOUNTER_FIELD.set_cached_value(combatant, encounter)
         if combatant.character_id is not None:

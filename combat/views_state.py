@@ -28,7 +28,7 @@ class EncounterData:
     everyone: list  # every combatant, hidden ones too, in turn order
     conditions: dict  # {combatant id: [ConditionInstance]}
     player_ids: frozenset  # the campaign's players
-    recent_log: list  # reads.recent_log: the newest log lines, undone ones too
+    recent_log: list  # reads.log_lines: the newest log lines, undone ones too
     memo: dict = field(default_factory=dict)
 
     @property
@@ -45,16 +45,27 @@ class EncounterData:
         return self.memo[key]
 
 
-def read(encounter, with_log=True):
+def read(encounter, with_log=True, known=reads.Known()):
     """The encounter's combatants, conditions, players and newest log lines (unless not `with_log`: the API's state
-    shows none), in a fixed number of queries."""
-    everyone = reads.combatants(encounter)
+    shows none), in one round trip. What is `known` (reads.Known: as a command just left it, Outcome.known) is not
+    read again; each instance then belongs to this read alone."""
+    return encounter_data(encounter, *reads.state_of(encounter, *log_read(with_log), known=known))
+
+
+def read_afresh(pk):
+    """The encounter `pk` and all that `read` reads of it, in one round trip; Encounter.DoesNotExist when gone."""
+    return encounter_data(*reads.state(pk, *log_read(True)))
+
+
+def log_read(with_log):
+    return (reads.LOG_LINE_VALUES,) if with_log else ()
+
+
+def encounter_data(encounter, everyone, found_conditions, players, log=()):
     conditions = {}
-    for condition in reads.CONDITIONS(encounter.pk):
+    for condition in found_conditions:
         conditions.setdefault(condition.combatant_id, []).append(condition)
-    players = frozenset(reads.CAMPAIGN_PLAYERS(encounter.campaign_id))
-    recent_log = reads.recent_log(encounter.pk) if with_log else []
-    return EncounterData(encounter, everyone, conditions, players, recent_log)
+    return EncounterData(encounter, everyone, conditions, frozenset(players), reads.log_lines(log))
 
 
 @dataclass(repr=False)

@@ -10,7 +10,7 @@ rows read here, in the models' own order, and ask the database nothing more.
 from dataclasses import dataclass
 
 from characters.models import Character, CharacterSkill
-from combat.prepared import Prepared
+from combat.prepared import Prepared, together
 from rules.models import Armour, Property, Weapon
 
 CHARACTERS = Prepared(lambda *ids: Character.objects.filter(pk__in=ids).select_related("campaign"))
@@ -59,19 +59,26 @@ BACK_TO_CHARACTER = CharacterSkill._meta.get_field("character")
 def characters_with_sheets(character_ids, skills=True, carried=True):
     """The characters of `character_ids`, each with its campaign, its skills (unless not `skills`) and the weapons
     and armour it carries (unless not `carried`): six statements at most however many characters there are (the
-    properties' read has a plan for each number of different items), none for items no one carries."""
-    ids = sorted(set(character_ids))
-    characters = CHARACTERS(*ids)
+    properties' read has a plan for each number of different items), none for items no one carries, in two round
+    trips (prepared.together): the properties' reads wait for the items'."""
+    ids = tuple(sorted(set(character_ids)))
+    kinds = CARRIED if carried else ()
+    characters, *rows = together(
+        (CHARACTERS, ids), *([(SKILLS, ids)] if skills else []), *((kind.items, ids) for kind in kinds)
+    )
     if not characters:
         return []
     if skills:
-        fill(characters, "skills", SKILLS(*ids), "character_id", back=BACK_TO_CHARACTER)
-    for kind in CARRIED if carried else ():
-        rows = kind.items(*ids)
-        items = [getattr(row, kind.item) for row in rows]
-        properties = kind.properties(*sorted({item.pk for item in items}))
-        fill(items, "properties", properties, f"{kind.item}_id", take=lambda row: row.property)
-        fill(characters, kind.relation, rows, "character_id", take=lambda row, item=kind.item: getattr(row, item))
+        fill(characters, "skills", rows.pop(0), "character_id", back=BACK_TO_CHARACTER)
+    items = [[getattr(row, kind.item) for row in carried_rows] for kind, carried_rows in zip(kinds, rows)]
+    properties = together(
+        *((kind.properties, tuple(sorted({i.pk for i in found}))) for kind, found in zip(kinds, items))
+    )
+    for kind, carried_rows, found, their_properties in zip(kinds, rows, items, properties):
+        fill(found, "properties", their_properties, f"{kind.item}_id", take=lambda row: row.property)
+        fill(
+            characters, kind.relation, carried_rows, "character_id", take=lambda row, item=kind.item: getattr(row, item)
+        )
     return characters
 
 

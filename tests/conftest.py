@@ -31,6 +31,14 @@ class Table(Clients):
 
 
 @pytest.fixture(autouse=True)
+def answers_checked(monkeypatch):
+    from combat.live import LiveViews
+    from tests.answer_state import checked_read_for_answer
+
+    monkeypatch.setattr(LiveViews, "read_for_answer", checked_read_for_answer)
+
+
+@pytest.fixture(autouse=True)
 def fresh_live_views():
     """The process's shared live reads are keyed by encounter id and version, which a rolled-back test reuses; the
     GM's rendered rows start afresh too, so each test renders its own."""

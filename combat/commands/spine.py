@@ -7,10 +7,11 @@ transaction — and notifies the encounter's viewers after commit. Call one as a
 """
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django import forms
-from django.db import transaction
+from django.db import connection, transaction
 
 import systems
 from characters.models import Character
@@ -171,6 +172,13 @@ class Context:
             setattr(combatant.character, kind, value)
         self.changed_characters.add(combatant.character)
 
+    def state_after(self):
+        """What the command leaves, for its answer: (combatants in turn order, conditions), the conditions None when
+        it created some, as the database orders them by name in its own collation."""
+        return sorted(self.combatants, key=lambda c: (c.position, c.pk)), (
+            None if self.created_conditions else self.conditions
+        )
+
     def save_changes(self):
         """Write what the command changed, once, in a fixed number of queries."""
         snapshot.write_rows(Combatant, self.changed_combatants, snapshot.COMBATANT_UPDATE_FIELDS)
@@ -315,6 +323,10 @@ class Outcome:
     # The encounter as the command left it (the row it locked, its campaign joined): an answer showing the new state
     # reads it from here instead of loading it again.
     encounter: Encounter | None = field(default=None, repr=False, compare=False)
+    # What the command read and left, so its answer need not read it again (reads.Known): the players, and the
+    # combatants and conditions as it left them (Context.state_after) unless it wrote rows itself (added or removed
+    # combatants, undid), the spine not knowing what.
+    known: reads.Known = field(default=reads.Known(), repr=False, compare=False)
 
 
 def sentence_start(words):
@@ -349,8 +361,9 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
     expected_version: the version the caller saw, a number or a form's digits; None or "" checks nothing."""
     with transaction.atomic():
         pk = encounter.pk if isinstance(encounter, Encounter) else encounter
-        locked = reads.encounter(pk, locked=True)
-        cmd, viewer_role = _checked_command(locked, user, name, args)
+        # What the command reads goes with the lock, in one round trip: a refused one wastes a read of its rows.
+        locked, combatants, conditions, players = reads.state(pk, locked=True)
+        cmd, viewer_role = _checked_command(locked, user, name, args, players)
         try:
             expected_version = EXPECTED_VERSION.clean(expected_version)
         except forms.ValidationError as exc:
@@ -360,11 +373,10 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
                 f"The encounter has changed since you looked (version {locked.version}, you saw "
                 f"{expected_version}); nothing was done. The view is now up to date."
             )
-        combatants = reads.combatants(locked)
-        conditions = reads.CONDITIONS(locked.pk)
         context, form = _valid_args(cmd, locked, user, viewer_role, combatants, conditions, args, dice)
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
-        message, result = cmd.apply(context, **form.cleaned_data)
+        with writes_watched() as wrote:
+            message, result = cmd.apply(context, **form.cleaned_data)
         context.save_changes()
         locked.version += 1
         locked.save_state()
@@ -384,28 +396,42 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         # The caller's object gets the committed state without another query.
         for field in [*snapshot.ENCOUNTER_FIELDS, "version"]:
             setattr(encounter, field, getattr(locked, field))
-    return Outcome(locked.version, message, result, locked)
+    known = reads.Known(players=players) if wrote else reads.Known(*context.state_after(), players)
+    return Outcome(locked.version, message, result, locked, known)
+
+
+@contextmanager
+def writes_watched():
+    """A list that holds True once a statement other than a SELECT is sent inside the block: a command that writes
+    rows itself, not through its Context, leaves the spine's rows behind the database."""
+    wrote = []
+
+    def watch(execute, sql, params, many, context):
+        if not wrote and not sql.lstrip()[:6].upper().startswith("SELECT"):
+            wrote.append(True)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield wrote
 
 
 def preview(encounter_pk, user, name, args=None, dice=None):
     """What command `name` would do, without doing it: the command's own preview step, which the command's apply
     also runs, so a preview cannot disagree with the real thing. It locks and writes nothing. Raises what
     execute() raises."""
-    encounter = reads.encounter(encounter_pk)
-    cmd, viewer_role = _checked_command(encounter, user, name, args)
+    encounter, combatants, conditions, players = reads.state(encounter_pk)
+    cmd, viewer_role = _checked_command(encounter, user, name, args, players)
     if cmd.preview is None:
         raise CommandError(f"{cmd.rule or name} cannot be previewed.")
-    combatants = reads.combatants(encounter)
-    conditions = reads.CONDITIONS(encounter.pk)
     context, form = _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice)
     message, result = cmd.preview(context, **form.cleaned_data)
     return Outcome(encounter.version, message, result)
 
 
-def _checked_command(encounter, user, name, args):
-    """The command `name` and the user's role, once the user may run it on this encounter with these arguments'
-    names."""
-    viewer_role = role(encounter, user)
+def _checked_command(encounter, user, name, args, players):
+    """The command `name` and the user's role, once the user may run it on this encounter (`players`: its
+    campaign's) with these arguments' names."""
+    viewer_role = role(encounter, user, frozenset(players))
     if viewer_role is None:
         raise CommandForbidden("You are not part of this encounter.")
     cmd = lookup(name, encounter.system)

@@ -91,9 +91,11 @@ def test_a_combatant_whose_sheet_went_between_the_two_statements_reads_as_withou
     first, _ = two_fights
     no_sheets = Prepared(lambda encounter: Character.objects.filter(pk=encounter, name=""))  # finds none
     monkeypatch.setattr(reads, "CHARACTERS", no_sheets)
-    hero = next(c for c in reads.combatants(first) if c.position == 2)
+    encounter, everyone, *_ = reads.state(first.pk)
+    hero = next(c for c in everyone if c.position == 2)
     assert hero.character is None and hero.character_id is None
-    assert all(c.encounter is first for c in reads.combatants(first))
+    assert all(c.encounter is encounter for c in everyone)
+    assert all(c.encounter is first for c in reads.state_of(first)[0])
 
 
 def test_a_read_of_any_number_of_ids_has_a_plan_for_each_number(two_fights, django_assert_num_queries):

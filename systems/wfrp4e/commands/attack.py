@@ -20,6 +20,7 @@ from combat.commands.fields import (
     YesNoField,
 )
 from combat.commands.spine import Args, CombatantField, CombatantListField
+from combat.prepared import Prepared
 from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.models import CriticalTable, Fumble, HitLocation, Weapon
@@ -42,6 +43,7 @@ from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
 __all__ = ["attack"]
 
 UNARMED = "Unarmed"
+HIT_LOCATIONS = Prepared(lambda system: HitLocation.objects.filter(system=system))  # every attack's, built once
 
 
 class AttackArgs(Args):
@@ -234,7 +236,7 @@ def resolve(
     toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
     armour = target_sheet.armour if target_sheet else {}
     attacker_roll = attacker_roll or dice.d(100)
-    hit_locations = [row.as_row() for row in HitLocation.objects.filter(system=encounter.system)]
+    hit_locations = [row.as_row() for row in HIT_LOCATIONS(encounter.system)]
     house = None
     if d20_attack.uses_d20(encounter):
         house = d20_attack.resolve(
