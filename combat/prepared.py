@@ -33,7 +33,8 @@ def together(*reads, using=DEFAULT_DB_ALIAS):
     connection = connections[using]
     with ExitStack() as open_cursors:
         cursors = [open_cursors.enter_context(connection.cursor()) for _ in sent]
-        with pipeline(connection) if len(sent) > 1 else nullcontext():
+        # The answers come as the pipeline ends: its errors are raised as Django's, like a statement's alone.
+        with connection.wrap_database_errors, pipeline(connection) if len(sent) > 1 else nullcontext():
             for cursor, (plan, values) in zip(cursors, sent):
                 cursor.execute(plan.sql, values)
         answers = iter([plan.result(cursor.fetchall()) for cursor, (plan, _) in zip(cursors, sent)])

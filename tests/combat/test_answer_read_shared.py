@@ -121,3 +121,39 @@ class Recorder:
 
     async def group_send(self, group, message):
         self.sent.append((group, message["version"]))
+
+
+def reads_of_combatants(table, user, command, **args):
+    """How many times the combatants are read while `command` runs over the API and answers."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ran:
+        answer = over_the_api(table, user, command, **args)
+    assert answer.status_code == 200, answer.content
+    return answer, sum(query["sql"].startswith('SELECT "combat_combatant"."id"') for query in ran.captured_queries)
+
+
+def test_an_answer_is_built_from_the_rows_the_command_left(table):
+    """The command read the combatants under its lock and wrote what it changed: its answer reads them no more."""
+    answer, reads = reads_of_combatants(table, table.gm, "apply_damage", combatant=table.orc.pk, amount=5)
+    assert reads == 1
+    orc = next(c for c in answer.json()["state"]["combatants"] if c["id"] == table.orc.pk)
+    assert orc["wounds"] == 7
+
+
+def test_an_answer_to_a_command_that_wrote_rows_itself_reads_them_again(table):
+    """Undo writes the rows back itself, past the spine: the answer reads what the database now holds."""
+    over_the_api(table, table.gm, "apply_damage", combatant=table.orc.pk, amount=5)
+    answer, reads = reads_of_combatants(table, table.gm, "undo")
+    assert reads == 2
+    orc = next(c for c in answer.json()["state"]["combatants"] if c["id"] == table.orc.pk)
+    assert orc["wounds"] == 12
+
+
+def test_a_new_condition_is_answered_in_the_order_the_database_gives(table):
+    """Conditions the command created are read again, in the database's own order by name."""
+    over_the_api(table, table.gm, "add_condition", combatant=table.orc.pk, condition="Stunned")
+    answer = over_the_api(table, table.gm, "add_condition", combatant=table.orc.pk, condition="Bleeding")
+    orc = next(c for c in answer.json()["state"]["combatants"] if c["id"] == table.orc.pk)
+    assert [condition["name"] for condition in orc["conditions"]] == ["Bleeding", "Stunned"]

@@ -8,7 +8,7 @@ from django.db.models.sql.compiler import SQLCompiler
 
 from characters.models import Character
 from combat.models import Combatant, LogEntry
-from combat.prepared import Prepared
+from combat.prepared import Prepared, together
 from tests.factories import CharacterFactory, CombatantFactory, EncounterFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,40 @@ def test_a_read_of_any_number_of_ids_has_a_plan_for_each_number(two_fights, djan
     assert len(read(first, second)) == 3
     with django_assert_num_queries(0):
         assert read() == []
+
+
+def test_reads_sent_together_give_what_each_gives_alone_in_order(two_fights, django_assert_num_queries):
+    first, second = (encounter.pk for encounter in two_fights)
+    combatants = Prepared(lambda *encounters: Combatant.objects.filter(encounter__in=encounters).order_by("pk"))
+    names = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).values_list("name", flat=True))
+    reads = [(combatants, (first,)), (names, (second,)), (combatants, ()), (combatants, (first, second))]
+    alone = [read(*ids) for read, ids in reads]
+    with django_assert_num_queries(3):  # a read of no ids sends nothing, together as alone
+        sent = together(*reads)
+
+    def plain(found):
+        return [fields_of(row) if isinstance(row, Combatant) else row for row in found]
+
+    assert [plain(found) for found in sent] == [plain(found) for found in alone]
+    assert sent[1] == ["Goblin"] and sent[2] == []
+
+
+def test_reads_sent_together_go_in_one_pipeline_on_postgresql(two_fights, monkeypatch):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("pipeline mode is PostgreSQL's; elsewhere the reads go one after the other")
+    first, _ = two_fights
+    names = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).values_list("name", flat=True))
+    alone = names(first.pk)
+    kind = type(connection.connection)
+    original, entered = kind.pipeline, []
+
+    def counted(raw, *args, **kwargs):
+        entered.append(raw)
+        return original(raw, *args, **kwargs)
+
+    monkeypatch.setattr(kind, "pipeline", counted)
+    assert together((names, (first.pk,)), (names, (first.pk,))) == [alone, alone]
+    assert len(entered) == 1
+    assert names(first.pk) == alone and len(entered) == 1  # a read alone waits for its answer: no pipeline
