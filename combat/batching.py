@@ -1,6 +1,6 @@
 """Calls that arrive while one is under way wait for it and then go together (docs/architecture.md "Live updates").
 
-A burst of phones connecting at once would otherwise queue one trip each to the live views' one thread, each
+A burst of phones connecting at once would otherwise queue one trip each to Channels' single database thread, each
 with its own statements. Batched lets the first caller go alone at once; whoever arrives while that trip runs joins
 the next one, so the batches grow with the load and a quiet server answers a lone caller without waiting.
 """

@@ -7,7 +7,6 @@ what it sent last (combat/live.py), as htmx out-of-band swaps. A socket that mis
 import asyncio
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
@@ -33,19 +32,9 @@ LAYER_RETRY_FIRST, LAYER_RETRY_MOST = 0.1, 2.0
 logger = logging.getLogger(__name__)
 
 
-# The sockets' reads and renders run one at a time on a thread of their own, not on the one Django runs its
-# requests on: a GM's command would otherwise wait there behind the renders of every other table's change
-# (bench/many_tables.py).
-LIVE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-views")
-
-
-def on_live_thread(function):
-    return database_sync_to_async(function, thread_sensitive=False, executor=LIVE_THREAD)
-
-
-view_for = on_live_thread(live_views.view_for)
-view_on_connect = Batched(on_live_thread(live_views.connect))
-current_version = on_live_thread(live_views.current_version)
+view_for = database_sync_to_async(live_views.view_for)
+view_on_connect = Batched(database_sync_to_async(live_views.connect))
+current_version = database_sync_to_async(live_views.current_version)
 
 
 class EncounterConsumer(AsyncWebsocketConsumer):

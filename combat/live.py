@@ -6,8 +6,8 @@ the new version reads the encounter (`views_state.read`); every distinct viewer'
 and rendered once, then each socket sends only the parts that differ from what it last sent. The GM's turn order goes
 row by row, so one combatant's damage sends one row.
 
-The sockets' reads and renders run on a thread of their own (consumers.LIVE_THREAD), one call at a time. A
-command's answer runs in its request's thread: it reads the version it made and hands that read over
+The sockets' reads and renders run on Channels' single database thread (`database_sync_to_async`), one call at a
+time. A command's answer runs in its request's thread: it reads the version it made and hands that read over
 (`execute_for_answer`), so the reads kept are shared under a lock.
 """
 

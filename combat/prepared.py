@@ -16,6 +16,7 @@ its QuerySet.
 import inspect
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.query import FlatValuesListIterable, ModelIterable, ValuesListIterable, get_related_populators
@@ -43,11 +44,18 @@ def together(*reads, using=DEFAULT_DB_ALIAS):
 
 def pipeline(connection):
     """psycopg's pipeline mode on a PostgreSQL connection (statements sent at once, answered as the block ends);
-    elsewhere nothing: each statement waits for its answer."""
-    if connection.vendor != "postgresql":
+    elsewhere, or with a libpq older than 14, nothing: each statement waits for its answer."""
+    if connection.vendor != "postgresql" or not pipeline_supported():
         return nullcontext()
     connection.ensure_connection()
     return connection.connection.pipeline()
+
+
+@cache
+def pipeline_supported():
+    import psycopg
+
+    return psycopg.Pipeline.is_supported()
 
 
 @dataclass

@@ -61,7 +61,11 @@ def log_lines(values):
 
 
 # A command's encounter, locked until the command commits.
-LOCKED_ENCOUNTER = Prepared(lambda pk: Encounter.objects.select_for_update().filter(pk=pk).select_related("campaign"))
+# Only the encounter's row: its campaign's too would make commands on every encounter of a campaign wait for each
+# other.
+LOCKED_ENCOUNTER = Prepared(
+    lambda pk: Encounter.objects.select_for_update(of=("self",)).filter(pk=pk).select_related("campaign")
+)
 
 
 def encounter(pk, locked=False):
@@ -74,6 +78,7 @@ def encounter(pk, locked=False):
 
 
 ENCOUNTER_FIELD, CHARACTER_FIELD = Combatant._meta.get_field("encounter"), Combatant._meta.get_field("character")
+ACTIVE_FIELD = Encounter._meta.get_field("active")
 
 
 class Known(NamedTuple):
@@ -114,8 +119,11 @@ def state_of(encounter, *also, known=Known()):
 
 def joined(encounter, everyone, characters):
     """The combatants read, each with `encounter` and its character among `characters` cached as a select_related
-    would leave them."""
+    would leave them; `encounter.active` is the one among them whose turn it is, not a copy read apart (a command
+    that changed the copy would answer with the other)."""
     characters = {character.pk: character for character in characters}
+    if encounter.active_id is not None:
+        ACTIVE_FIELD.set_cached_value(encounter, next((c for c in everyone if c.pk == encounter.active_id), None))
     # Assigning through the fields' descriptors costs as much again as the rows.
     for combatant in everyone:
         ENCOUNTER_FIELD.set_cached_value(combatant, encounter)

@@ -32,9 +32,13 @@ class Table(Clients):
 
 @pytest.fixture(autouse=True)
 def answers_checked(monkeypatch):
+    from combat import commands
+    from combat.commands import spine
     from combat.live import LiveViews
-    from tests.answer_state import checked_read_for_answer
+    from tests.answer_state import checked_execute, checked_read_for_answer
 
+    monkeypatch.setattr(spine, "execute", checked_execute)
+    monkeypatch.setattr(commands, "execute", checked_execute)
     monkeypatch.setattr(LiveViews, "read_for_answer", checked_read_for_answer)
 
 

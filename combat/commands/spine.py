@@ -403,7 +403,9 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
 @contextmanager
 def writes_watched():
     """A list that holds True once a statement other than a SELECT is sent inside the block: a command that writes
-    rows itself, not through its Context, leaves the spine's rows behind the database."""
+    rows itself, not through its Context, leaves the spine's rows behind the database. Commands write through
+    Django's ORM or `connection.cursor()`, which this sees; not through `callproc`, a raw psycopg cursor or another
+    database, which it would not."""
     wrote = []
 
     def watch(execute, sql, params, many, context):
