@@ -4,27 +4,19 @@ For WFRP 4e encounters of 5, 30 and 100 combatants (the demo's fighters, then co
 Bleeding): statements per command, and p50/p95 over --runs runs, in process through `combat.commands.execute` and
 over the JSON API of a real uvicorn server. An attack and a damage are each undone before the next, so every run
 starts from the same state (the undo is measured too). Also the statements of a Symbaroum and a WFRP 3e attack.
-Runs on PostgreSQL: DATABASE_URL, else a fresh database on 127.0.0.1:5432.
+Runs on PostgreSQL: DATABASE_URL, else a fresh database on 127.0.0.1:5432, dropped afterwards.
 
     .venv/bin/python bench/commands.py --runs 50
 """
 
 import argparse
-import os
-import subprocess
 import time
 
-from common import call_api, free_port, percentile, prepare_environment, start_server
+from common import call_api, free_port, fresh_database, percentile, prepare_environment, start_server
 
 SIZES = (5, 30, 100)
 GOAL_SIZE, GOAL_P95_MS = 30, 25.0
 ATTACK_ROLLS = {"attacker_roll": 23, "defender_roll": 45, "critical_roll": 7}  # tests/wfrp4e/test_attack.py's
-
-
-def fresh_database():
-    name = f"bench_commands_{os.getpid()}_{int(time.time())}"
-    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True)
-    return f"postgres://postgres@127.0.0.1:5432/{name}"
 
 
 def wfrp4e_encounter(size):
@@ -159,7 +151,12 @@ def main():
     parser.add_argument("--runs", type=int, default=50)
     options = parser.parse_args()
 
-    env = prepare_environment(os.environ.get("DATABASE_URL") or fresh_database())
+    with fresh_database("bench_commands") as database:  # DATABASE_URL, else one of its own, dropped afterwards
+        measure(database, options.runs)
+
+
+def measure(database, runs):
+    env = prepare_environment(database)
     import django
 
     django.setup()
@@ -174,7 +171,7 @@ def main():
     encounters = {size: wfrp4e_encounter(size) for size in SIZES}
     results = {}
     for size, (encounter, attacker, target) in encounters.items():
-        results[size] = in_process(encounter, plan(encounter, attacker, target), options.runs)
+        results[size] = in_process(encounter, plan(encounter, attacker, target), runs)
 
     others = {}
     for label, build in (("Symbaroum attack", symbaroum_attack), ("WFRP 3e attack", wfrp3e_attack)):
@@ -186,14 +183,14 @@ def main():
     server = start_server(env, port)
     try:
         api = {
-            size: over_api(port, token, encounter, plan(encounter, attacker, target), options.runs)
+            size: over_api(port, token, encounter, plan(encounter, attacker, target), runs)
             for size, (encounter, attacker, target) in encounters.items()
         }
     finally:
         server.terminate()
         server.wait(timeout=10)
 
-    print(f"Commands on PostgreSQL, {options.runs} runs each (WFRP 4e; attack and damage undone between runs)")
+    print(f"Commands on PostgreSQL, {runs} runs each (WFRP 4e; attack and damage undone between runs)")
     for size in SIZES:
         print(f"{size} combatants, in process (commands.execute):")
         for label, (count, times) in results[size].items():
