@@ -82,13 +82,7 @@ class Prepared:
 
     def __call__(self, *ids, using=DEFAULT_DB_ALIAS):
         """The read's result for `ids`, as a list."""
-        statement = self.statement(ids, using)
-        if statement is None:
-            return []
-        plan, values = statement
-        with connections[using].cursor() as cursor:
-            cursor.execute(plan.sql, values)
-            return plan.result(cursor.fetchall())
+        return together((self, ids), using=using)[0]
 
     def statement(self, ids, using):
         """(plan, parameter values) of the read for `ids`; None when it reads nothing."""

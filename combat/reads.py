@@ -68,10 +68,12 @@ LOCKED_ENCOUNTER = Prepared(
 )
 
 
-def encounter(pk, locked=False):
-    """The encounter `pk` with its campaign (`locked`: for a command, until its transaction ends);
-    Encounter.DoesNotExist when there is none."""
-    found = (LOCKED_ENCOUNTER if locked else ENCOUNTER)(pk)
+def encounter(pk):
+    """The encounter `pk` with its campaign; Encounter.DoesNotExist when there is none."""
+    return the_encounter(pk, ENCOUNTER(pk))
+
+
+def the_encounter(pk, found):
     if not found:
         raise Encounter.DoesNotExist(f"no encounter {pk}")
     return found[0]
@@ -98,22 +100,24 @@ def state(pk, *also, locked=False):
         (LOCKED_ENCOUNTER if locked else ENCOUNTER, (pk,)),
         *((read, (pk,)) for read in (COMBATANTS, CHARACTERS, CONDITIONS, PLAYERS, *also)),
     )
-    if not found:
-        raise Encounter.DoesNotExist(f"no encounter {pk}")
-    return found[0], joined(found[0], everyone, characters), *others
+    encounter = the_encounter(pk, found)
+    return encounter, joined(encounter, everyone, characters), *others
 
 
 def state_of(encounter, *also, known=Known()):
     """(combatants, conditions, players, then the result of each of `also`) of `encounter`, already read, in one
     round trip; what is `known` is not read again."""
-    unknown = [read for read, have in ((COMBATANTS, known.combatants), (CHARACTERS, known.combatants)) if have is None]
-    unknown += [read for read, have in ((CONDITIONS, known.conditions), (PLAYERS, known.players)) if have is None]
-    results = together(*((read, (encounter.pk,)) for read in (*unknown, *also)))
-    everyone = known.combatants
-    if everyone is None:
-        everyone = joined(encounter, results.pop(0), results.pop(0))
-    conditions = known.conditions if known.conditions is not None else results.pop(0)
-    players = known.players if known.players is not None else results.pop(0)
+    have = {
+        COMBATANTS: known.combatants,
+        CHARACTERS: known.combatants,
+        CONDITIONS: known.conditions,
+        PLAYERS: known.players,
+    }
+    unread = [read for read, known_rows in have.items() if known_rows is None]
+    results = iter(together(*((read, (encounter.pk,)) for read in (*unread, *also))))
+    everyone = known.combatants if known.combatants is not None else joined(encounter, next(results), next(results))
+    conditions = known.conditions if known.conditions is not None else next(results)
+    players = known.players if known.players is not None else next(results)
     return everyone, conditions, players, *results
 
 
