@@ -68,6 +68,8 @@ MIDDLEWARE = [
     # SecurityMiddleware's hooks were two trips more to a thread a request. Its headers for static files are given
     # here instead (SERVESTATIC_ADD_HEADERS_FUNCTION).
     "servestatic.middleware.ServeStaticMiddleware",
+    # Viewers are told of a request's changes once its response is built, gzipped included (combat/broadcast.py).
+    "combat.broadcast.AfterTheAnswer",
     "django.middleware.security.SecurityMiddleware",
     # Above everything that writes a body: pages and API answers leave gzipped (padded against BREACH).
     "django.middleware.gzip.GZipMiddleware",

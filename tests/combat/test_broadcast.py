@@ -1,5 +1,6 @@
 """A command tells its encounter's viewers after commit (combat/broadcast.py). Inside a running server the server's
-own loop sends the news: the command answers without waiting for the channel layer."""
+own loop sends the news: the command answers without waiting for the channel layer. A request's changes are told once
+its answer is built (broadcast.AfterTheAnswer), so that this process's push does not compete with building it."""
 
 import asyncio
 import json
@@ -91,6 +92,60 @@ def test_with_no_server_running_the_news_is_sent_before_the_command_returns(tabl
     assert [(group, version) for group, version, _ in layer.sent] == [
         (broadcast.group_name(table.encounter.pk), outcome.version)
     ]
+
+
+def noting(events, name, function):
+    def noted(*args, **kwargs):
+        result = function(*args, **kwargs)
+        events.append((name, None))
+        return result
+
+    return noted
+
+
+@pytest.fixture
+def told(monkeypatch):
+    """[(what, version)]: ("told", version) as a change leaves the command's thread for the channel layer (not when
+    it is only noted to be told later)."""
+    events = []
+    tell = broadcast.encounter_changed
+
+    def noted(encounter_id, version):
+        if broadcast.waiting_changes.get() is None:
+            events.append(("told", version))
+        tell(encounter_id, version)
+
+    monkeypatch.setattr(broadcast, "encounter_changed", noted)
+    return events
+
+
+def test_over_the_api_viewers_are_told_once_the_commands_answer_is_built(server, table, told, monkeypatch):
+    from combat import views_state
+
+    monkeypatch.setattr(views_state, "as_json", noting(told, "answer built", views_state.as_json))
+
+    answer = command_over_the_api(server, table, "start")
+
+    assert told == [("answer built", None), ("told", answer["version"])]
+
+
+def test_from_the_gm_screen_viewers_are_told_once_the_htmx_answer_is_drawn(table, told, monkeypatch):
+    from combat import views
+
+    monkeypatch.setattr(views, "live_fragments", noting(told, "answer drawn", views.live_fragments))
+
+    answer = table.client(table.gm).post(f"/encounters/{table.encounter.pk}/do/start/", HTTP_HX_REQUEST="true")
+
+    assert answer.status_code == 200 and 'id="initiative"' in answer.content.decode()
+    table.encounter.refresh_from_db()
+    assert told == [("answer drawn", None), ("told", table.encounter.version)]
+
+
+def test_a_refused_command_tells_nobody(table, told):
+    answer = table.client(table.gm).post(f"/encounters/{table.encounter.pk}/do/next_turn/", HTTP_HX_REQUEST="true")
+
+    assert "has not started" in answer.content.decode()
+    assert told == []
 
 
 def wait_until(condition, seconds=10):
