@@ -38,9 +38,10 @@ class ServerLoop:
 
 @contextmanager
 def held():
-    """The changes told inside the block go out as it ends, whether or not it raises: a command's answer reads the
-    new version first and hands that read to the live views (combat/live.py, `read_for_answer`), which then start
-    the push from it instead of reading the same version a second time beside it."""
+    """The changes told inside the block go out as it ends, whether or not it raises, or, inside another `held()`,
+    wait for that one to end: a command's answer reads the new version first and hands that read to the live views
+    (combat/live.py, `read_for_answer`), which then start the push from it instead of reading the same version a
+    second time beside it; a request's changes wait for its whole answer (AfterTheAnswer)."""
     waiting = []
     token = waiting_changes.set(waiting)
     try:
@@ -56,8 +57,8 @@ class AfterTheAnswer:
     its whole response is built. Told as each command ended, this process's own push to the encounter's sockets
     (their reads and renders, on Channels' database thread) began while the command's answer was still being built
     and took the interpreter lock from it: with 50 tables playing, building an API command's answer took 1.5 ms at
-    the median and 5-9 ms at its p90-p95 (bench/many_tables.py). The phones wait that long the more, about a
-    millisecond for the API's answer."""
+    the median and 5-9 ms at its p90-p95 (bench/many_tables.py). The price: the phones hear of the change as much
+    later as the answer takes to build, about a millisecond for the API's."""
 
     sync_capable = True
     async_capable = False
@@ -71,9 +72,10 @@ class AfterTheAnswer:
 
 
 def encounter_changed(encounter_id, version):
-    """Tell the encounter's group. Inside a server, the server's loop sends it while the command's thread goes on
-    to its answer: under load, waiting for that loop and Redis was the longest wait of a command over the API
-    (bench/many_tables.py). Elsewhere (tests, management commands) it is sent before this returns."""
+    """Tell the encounter's group (once the `held()` block around it ends, if any). Inside a server, the server's
+    loop sends it while the command's thread goes on: under load, waiting for that loop and Redis was the longest
+    wait of a command over the API (bench/many_tables.py). Elsewhere (management commands, tests that call a command
+    directly or through the test client) it is sent before this returns."""
     waiting = waiting_changes.get()
     if waiting is not None:
         waiting.append((encounter_id, version))

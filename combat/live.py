@@ -289,7 +289,9 @@ live_views = LiveViews()
 def execute_for_answer(encounter, user, name, args=None, expected_version=None, with_log=True):
     """`commands.execute`, and a read of the version it made (`views_state.build`'s `data`) for the command's
     answer. The encounter's viewers are told of the change only after that read (broadcast.held), so that this
-    process's sockets start their push from it instead of reading the same version a second time beside it."""
+    process's sockets start their push from it instead of reading the same version a second time beside it. In a
+    request they wait longer, for the whole answer (broadcast.AfterTheAnswer); this hold is for callers outside
+    one."""
     with broadcast.held():
         outcome = commands.execute(encounter, user, name, args, expected_version)
         return outcome, live_views.read_for_answer(outcome, with_log)
