@@ -39,9 +39,9 @@ class ServerLoop:
 @contextmanager
 def held():
     """The changes told inside the block go out as it ends, whether or not it raises, or, inside another `held()`,
-    wait for that one to end: a command's answer reads the new version first and hands that read to the live views
-    (combat/live.py, `read_for_answer`), which then start the push from it instead of reading the same version a
-    second time beside it; a request's changes wait for its whole answer (AfterTheAnswer)."""
+    wait for that one to end. A request's changes wait for its whole answer (AfterTheAnswer): the answer's read of
+    the new version is kept for the live views first (combat/live.py, `read_for_answer`), which then start the push
+    from it instead of reading the same version a second time beside it."""
     waiting = []
     token = waiting_changes.set(waiting)
     try:

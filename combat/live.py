@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from combat import broadcast, commands, permissions, reads, views_state
+from combat import commands, permissions, reads, views_state
 from combat.models import Encounter
 from combat.rendering import VERSION_PLACEHOLDER, live_fragments
 
@@ -288,10 +288,8 @@ live_views = LiveViews()
 
 def execute_for_answer(encounter, user, name, args=None, expected_version=None, with_log=True):
     """`commands.execute`, and a read of the version it made (`views_state.build`'s `data`) for the command's
-    answer. The encounter's viewers are told of the change only after that read (broadcast.held), so that this
-    process's sockets start their push from it instead of reading the same version a second time beside it. In a
-    request they wait longer, for the whole answer (broadcast.AfterTheAnswer); this hold is for callers outside
-    one."""
-    with broadcast.held():
-        outcome = commands.execute(encounter, user, name, args, expected_version)
-        return outcome, live_views.read_for_answer(outcome, with_log)
+    answer. Its callers are views: the encounter's viewers are told of the change only once the request's answer is
+    built (broadcast.AfterTheAnswer), after this read, so that this process's sockets start their push from it
+    instead of reading the same version a second time beside it."""
+    outcome = commands.execute(encounter, user, name, args, expected_version)
+    return outcome, live_views.read_for_answer(outcome, with_log)
