@@ -14,7 +14,7 @@ its QuerySet.
 """
 
 import inspect
-from contextlib import ExitStack, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 
@@ -34,12 +34,22 @@ def together(*reads, using=DEFAULT_DB_ALIAS):
     connection = connections[using]
     with ExitStack() as open_cursors:
         cursors = [open_cursors.enter_context(connection.cursor()) for _ in sent]
-        # The answers come as the pipeline ends: its errors are raised as Django's, like a statement's alone.
-        with connection.wrap_database_errors, pipeline(connection) if len(sent) > 1 else nullcontext():
+        with sent_together(connection) if len(sent) > 1 else nullcontext():
             for cursor, (plan, values) in zip(cursors, sent):
                 cursor.execute(plan.sql, values)
         answers = iter([plan.result(cursor.fetchall()) for cursor, (plan, _) in zip(cursors, sent)])
     return [[] if statement is None else next(answers) for statement in statements]
+
+
+@contextmanager
+def sent_together(connection):
+    """The block's statements sent at once on PostgreSQL and answered as it ends (`pipeline`), one round trip
+    however many; its errors are raised there as Django's, like a statement's alone. Reading an answer inside the
+    block (a fetch, an INSERT's RETURNING) waits for it and those before it. A row count is not known before the
+    block ends: a write that reads one, as Model.save() does to choose between UPDATE and INSERT, does not belong
+    in it."""
+    with connection.wrap_database_errors, pipeline(connection):
+        yield
 
 
 def pipeline(connection):

@@ -10,6 +10,8 @@ from combat.models import Combatant, ConditionInstance
 from rules.models import ConditionDefinition
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools", "house_rules"]
+# What a command writes back to the encounter's row: the state above and the version it made.
+ENCOUNTER_UPDATE_FIELDS = [*(field.removesuffix("_id") for field in ENCOUNTER_FIELDS), "version"]
 COMBATANT_FIELDS = [
     "encounter_id",
     "character_id",
