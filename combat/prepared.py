@@ -43,22 +43,17 @@ def together(*reads, using=DEFAULT_DB_ALIAS):
 
 @contextmanager
 def sent_together(connection):
-    """The block's statements sent at once on PostgreSQL and answered as it ends (`pipeline`), one round trip
-    however many; its errors are raised there as Django's, like a statement's alone. Reading an answer inside the
-    block (a fetch, an INSERT's RETURNING) waits for it and those before it. A row count is not known before the
-    block ends: a write that reads one, as Model.save() does to choose between UPDATE and INSERT, does not belong
-    in it."""
-    with connection.wrap_database_errors, pipeline(connection):
-        yield
-
-
-def pipeline(connection):
-    """psycopg's pipeline mode on a PostgreSQL connection (statements sent at once, answered as the block ends);
-    elsewhere, or with a libpq older than 14, nothing: each statement waits for its answer."""
+    """The block's statements sent at once on PostgreSQL and answered as it ends (psycopg's pipeline mode), one
+    round trip however many; its errors are raised there as Django's, like a statement's alone. Reading an answer
+    inside the block (a fetch, an INSERT's RETURNING) waits for it and those before it. A row count is not known
+    before the block ends: a write that reads one, as Model.save() does to choose between UPDATE and INSERT, does
+    not belong in it. Elsewhere, or with a libpq older than 14, each statement waits for its answer."""
     if connection.vendor != "postgresql" or not pipeline_supported():
-        return nullcontext()
+        yield
+        return
     connection.ensure_connection()
-    return connection.connection.pipeline()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
 
 
 @cache

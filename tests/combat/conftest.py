@@ -18,3 +18,22 @@ def channel_layer(request, settings):
     """Each live test runs on the in-memory layer, and on Redis when REDIS_URL names one."""
     settings.CHANNEL_LAYERS = {"default": LAYERS[request.param]}
     return request.param
+
+
+@pytest.fixture
+def pipelines_entered(monkeypatch):
+    """The psycopg pipelines entered from here on, in order (PostgreSQL only: elsewhere the test is skipped)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("pipeline mode is PostgreSQL's; elsewhere each statement waits for its answer")
+    connection.ensure_connection()
+    kind = type(connection.connection)
+    original, entered = kind.pipeline, []
+
+    def counted(raw, *args, **kwargs):
+        entered.append(raw)
+        return original(raw, *args, **kwargs)
+
+    monkeypatch.setattr(kind, "pipeline", counted)
+    return entered

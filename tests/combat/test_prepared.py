@@ -127,22 +127,10 @@ def test_reads_sent_together_give_what_each_gives_alone_in_order(two_fights, dja
     assert sent[1] == ["Goblin"] and sent[2] == []
 
 
-def test_reads_sent_together_go_in_one_pipeline_on_postgresql(two_fights, monkeypatch):
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("pipeline mode is PostgreSQL's; elsewhere the reads go one after the other")
+def test_reads_sent_together_go_in_one_pipeline_on_postgresql(two_fights, pipelines_entered):
     first, _ = two_fights
     names = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).values_list("name", flat=True))
     alone = names(first.pk)
-    kind = type(connection.connection)
-    original, entered = kind.pipeline, []
-
-    def counted(raw, *args, **kwargs):
-        entered.append(raw)
-        return original(raw, *args, **kwargs)
-
-    monkeypatch.setattr(kind, "pipeline", counted)
     assert together((names, (first.pk,)), (names, (first.pk,))) == [alone, alone]
-    assert len(entered) == 1
-    assert names(first.pk) == alone and len(entered) == 1  # a read alone waits for its answer: no pipeline
+    assert len(pipelines_entered) == 1
+    assert names(first.pk) == alone and len(pipelines_entered) == 1  # a read alone waits for its answer: no pipeline
