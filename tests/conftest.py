@@ -7,6 +7,8 @@ from characters.models import ApiToken
 from combat import commands
 from rules.engine.dice import Dice
 from rules.loading import load
+from rules.models import HouseRule
+from tests import redis_db
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
 from tests.fights import Clients
 
@@ -28,6 +30,10 @@ class Table(Clients):
 
     def token(self, user):
         return ApiToken.issue(user)
+
+
+def pytest_configure(config):
+    redis_db.isolate_worker()
 
 
 @pytest.fixture(autouse=True)
@@ -55,9 +61,19 @@ def fresh_live_views():
     live_views.clear()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Each test database gets the shipped rules rows once; a test that edits them rolls back like any other row."""
+    with django_db_blocker.unblock():
+        load()
+
+
 @pytest.fixture
 def rules_data(db):
-    load()
+    """The shipped rules rows are there: loaded with the test database, and again after a transactional test's flush
+    emptied the tables (pytest-django runs those after all the rolled-back tests)."""
+    if not HouseRule.objects.exists():
+        load()
 
 
 @pytest.fixture

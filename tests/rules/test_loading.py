@@ -1,10 +1,17 @@
 import pytest
 from django.core.management import call_command
 
-from rules.loading import load
+from rules.loading import KINDS, load
 from rules.models import ConditionDefinition
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_rules_tables():
+    """Each test loads into empty tables, as on a new database (the rows the test database came with roll back)."""
+    for model in reversed(KINDS.values()):
+        model.objects.all().delete()
 
 
 def test_loadrules_is_idempotent_and_keeps_admin_edits_unless_forced(capsys):

@@ -13,6 +13,7 @@ from django.test import Client
 
 import systems
 from combat.models import Encounter, LogEntry
+from rules.models import Characteristic
 from rules.systems import GameSystem
 from systems import checks
 from systems.base import System, Toggle
@@ -102,10 +103,15 @@ def test_each_system_brings_its_own_character_form_and_stat_block(db, system, sh
 
 
 def edit_form(character):
-    """What the edit form posts unchanged: its basic fields and an empty skills formset."""
+    """What the edit form posts unchanged: its basic fields, the system's characteristics and an empty skills
+    formset."""
+    characteristics = {
+        f"characteristic_{row.name}": character.characteristics.get(row.name, 0)
+        for row in Characteristic.objects.filter(system=character.campaign.system)
+    }
     return {
         "name": character.name, "max_wounds": character.max_wounds, "fate": 0, "fortune": character.fortune,
-        "resilience": 0, "resolve": 0, "skills-TOTAL_FORMS": 0, "skills-INITIAL_FORMS": 0,
+        "resilience": 0, "resolve": 0, "skills-TOTAL_FORMS": 0, "skills-INITIAL_FORMS": 0, **characteristics,
     }  # fmt: skip
 
 
