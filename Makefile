@@ -30,9 +30,11 @@ run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C stops)"
 	DEBUG=1 $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --ws websockets-sansio --ws-per-message-deflate false
 
+# One pytest worker per core (pytest-xdist); each has its own test database and Redis database.
+TEST_WORKERS ?= auto
 test: setup
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # Not part of `make test`: they take minutes. They need PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL) and Debian's
 # redis-server (each starts its own Redis). `make bench` runs every script that exists, each with short settings

@@ -13,6 +13,7 @@ from redis.asyncio.client import Pipeline
 
 from combat.channel_layer import PooledRedisChannelLayer
 from config.settings import redis_channel_layer
+from tests.redis_db import this_database_clients
 
 pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs a Redis (REDIS_URL)")
 
@@ -31,7 +32,7 @@ def layer(settings):
 async def connected_clients():
     redis = aioredis.from_url(os.environ["REDIS_URL"])
     try:
-        return (await redis.info("clients"))["connected_clients"]
+        return len(await this_database_clients(redis))
     finally:
         await redis.aclose()
 
