@@ -242,7 +242,7 @@ def test_a_file_that_is_not_a_backup_of_this_version_changes_nothing(campaign_in
 
 def test_a_file_that_is_not_json_is_refused(db, tmp_path):
     path = tmp_path / "notes.txt"
-    path.write_text("Reikland, session 4")
+    path.write_text("Reikland, the notes")
     with pytest.raises(CommandError, match="notes.txt is not a JSON file"):
         import_file(path)
     with pytest.raises(CommandError, match="Cannot read .*missing.json: No such file or directory"):
