@@ -144,3 +144,21 @@ async def test_the_phone_socket_never_carries_the_hidden_name(table, hidden):
     assert all(CANARY not in frame for frame in frames)
     assert all("Sneaky Goblin" not in frame for frame in frames)
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_while_a_hidden_combatant_acts_no_player_page_or_frame_carries_its_turn(table):
+    await sync_to_async(commands.start)(table.encounter, table.gm)  # the hidden goblin (initiative 50) acts first
+    hidden_turn = f"1:{table.hidden_goblin.pk}"
+    url = f"/encounters/{table.encounter.pk}/"
+    gm_page = await sync_to_async(lambda: table.client(table.gm).get(url).content.decode())()
+    assert f'data-turn="{hidden_turn}"' in gm_page  # the GM's screen redraws its turn's panels by it
+    player_page = await sync_to_async(lambda: table.client(table.anna).get(url).content.decode())()
+    socket, connected, _ = await connect(table.encounter.pk, table.anna)
+    assert connected
+    frames = [await socket.receive_from(timeout=3)]
+    await sync_to_async(commands.apply_damage)(table.encounter, table.gm, combatant=table.hidden_goblin.pk, amount=1)
+    frames.append(await socket.receive_from(timeout=3))  # a push during its turn: the version alone
+    assert 'data-version="' in frames[-1]
+    assert all("data-turn" not in text and hidden_turn not in text for text in [player_page, *frames])
+    await socket.disconnect()
