@@ -18,6 +18,7 @@ from combat.batching import Batched
 from combat.broadcast import group_name
 from combat.live import live_views
 from combat.rendering import CSRF_PLACEHOLDER
+from config.converters import LARGEST_ID
 
 FORBIDDEN = 4403
 RESYNC_INTERVAL = 1.0  # seconds between resyncs a viewer may ask for
@@ -50,7 +51,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         self.shown = {}  # {part id: key} of what this socket has sent (combat/live.py)
         self.csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME) or ""
         session = self.scope["session"]
-        if session.session_key is None:  # no session cookie: nobody is logged in, no need to ask the database
+        # No session cookie: nobody is logged in. An id beyond any row's: no such encounter. Neither asks the database.
+        if session.session_key is None or self.encounter_id > LARGEST_ID:
             await self.close(code=FORBIDDEN)
             return
         # Accepted before the viewer is looked up and their view read and rendered, so a burst of connects is never
