@@ -2,6 +2,8 @@
 
 import json
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import csrf
 from django.views.decorators.http import require_http_methods
@@ -11,6 +13,8 @@ from combat.creation import EncounterCreationError, create_encounter, visible_en
 from combat.live import execute_for_answer
 from combat.models import Encounter
 
+# No command's arguments nest deeper than a list of lists inside "args"; the margin is for what clients wrap them in.
+MOST_NESTED = 16
 STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, commands.CommandError: 400}
 
 
@@ -39,13 +43,38 @@ def api_login_required(view):
 
 
 def json_body(request):
+    """The body's JSON object, or a CommandError in words: a body over DATA_UPLOAD_MAX_MEMORY_SIZE bytes, or with lists
+    and objects nested deeper than MOST_NESTED, is refused before anything reads it."""
     try:
         body = json.loads(request.body or b"{}")
+    except RequestDataTooBig:
+        raise commands.CommandError(
+            f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
+        ) from None
+    except RecursionError:
+        raise too_deep() from None
     except (ValueError, UnicodeDecodeError):
         raise commands.CommandError("The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise commands.CommandError("The request body must be a JSON object.")
+    if nesting(body) > MOST_NESTED:
+        raise too_deep()
     return body
+
+
+def too_deep():
+    return commands.CommandError(f"The request body nests lists and objects more than {MOST_NESTED} deep.")
+
+
+def nesting(value):
+    """How deep lists and objects nest in a parsed JSON value (a plain value is 0 deep)."""
+    deepest, waiting = 0, [(value, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            waiting.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def no_encounter(pk):

@@ -167,6 +167,10 @@ CHANNEL_LAYERS = {
     "default": redis_channel_layer(REDIS_URL) if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 }
 
+# A request's body, uploaded files aside: a command is well under a kilobyte, the largest form a few. Larger answers
+# 400 (the API in JSON, combat/api.py json_body, which also refuses JSON nested deeper than its MOST_NESTED).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -542,6 +542,9 @@ def test_an_expected_version_is_a_whole_number_0_or_more_or_absent(bare, version
         ('{"command": "start", "expected_version": 1e999}', "expected_version"),
         ('{"command": "start", "expected_version": NaN}', "expected_version"),
         ('{"command": "start", "expected_version": -Infinity}', "expected_version"),
+        ("[" * 100_000, "nests lists and objects more than 16 deep"),  # deeper than Python's parser goes
+        ('{"command": "start", "args": {"d20": ' + "[" * 16 + "]" * 16 + "}}", "more than 16 deep"),
+        ('{"command": "start", "args": {"bogus": "' + "x" * 256 * 1024 + '"}}', "larger than 262144 bytes"),
     ],
 )
 def test_a_malformed_body_is_a_400_in_json(bare, body, message):
@@ -565,6 +568,7 @@ def test_a_malformed_body_is_a_400_in_json(bare, body, message):
         ({"name": "X", "system": ["wfrp4e"]}, "system must be one of"),
         ({"name": "X", "system": "wfrp4e", "houserules": [[1]]}, "houserules must be a list"),
         ({"name": "X", "system": "wfrp4e", "houserules": {"all": True}}, "houserules must be a list"),
+        ("[" * 100_000, "nests lists and objects more than 16 deep"),
     ],
 )
 def test_creating_an_encounter_with_hostile_values_is_a_400(bare, body, message):
