@@ -4,9 +4,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from characters.models import Character
+from characters.models import Campaign, Character
 
 GM, OWNER = "gm", "owner"
+
+
+def campaign_for(user, pk, queryset=None):
+    """The campaign, to its GM and players; to anyone else it answers as a missing one does, so ids cannot be
+    probed."""
+    campaign = get_object_or_404(queryset if queryset is not None else Campaign.objects.all(), pk=pk)
+    if not campaign.is_member(user):
+        raise Http404("No such campaign.")
+    return campaign
 
 
 def sheet_role(character, user):

@@ -10,8 +10,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 import systems
 from characters import access, backup
 from characters.forms import SkillFormSet
-from characters.models import Campaign, Character
+from characters.models import Character
 from combat import commands
 from combat.models import Encounter
 from combat.snapshot import CHARACTER_FIELDS as POINTS
@@ -31,7 +31,7 @@ MAX_FILE_BYTES = 1_000_000  # a character file is a few kilobytes; anything near
 
 @login_required
 def new_character(request, pk, npc=False):
-    campaign = _campaign_of(request.user, pk)
+    campaign = access.campaign_for(request.user, pk)
     is_gm = campaign.gm_id == request.user.pk
     if npc and not is_gm:
         raise PermissionDenied("Only the GM makes NPCs.")
@@ -166,7 +166,7 @@ def download_character(request, pk):
 @require_POST
 def import_character(request, pk):
     """The GM's import keeps the file's NPC or player character, unclaimed; a player's becomes a character of theirs."""
-    campaign = _campaign_of(request.user, pk)
+    campaign = access.campaign_for(request.user, pk)
     owner = None if campaign.gm_id == request.user.pk else request.user
     upload = request.FILES.get("file")
     if upload is None:
@@ -186,11 +186,3 @@ def import_character(request, pk):
         return redirect(campaign)
     messages.success(request, f"{character.name} is imported.")
     return redirect("sheet", pk=character.pk)
-
-
-def _campaign_of(user, pk):
-    """The campaign, to its GM and players; to anyone else it does not exist."""
-    campaign = get_object_or_404(Campaign, pk=pk)
-    if not campaign.is_member(user):
-        raise Http404("No such campaign.")
-    return campaign

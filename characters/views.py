@@ -48,9 +48,7 @@ def new_campaign(request):
 
 @login_required
 def campaign(request, pk):
-    campaign = get_object_or_404(Campaign.objects.select_related("gm"), pk=pk)
-    if not campaign.is_member(request.user):
-        raise PermissionDenied("You are not part of this campaign.")
+    campaign = access.campaign_for(request.user, pk, Campaign.objects.select_related("gm"))
     is_gm = campaign.gm_id == request.user.pk
     characters = campaign.characters.select_related("player")
     if not is_gm:
@@ -72,7 +70,7 @@ def campaign(request, pk):
 @login_required
 def export_campaign(request, pk):
     """The GM's download of the campaign: the file `manage.py importcampaign` restores."""
-    campaign = get_object_or_404(Campaign, pk=pk)
+    campaign = access.campaign_for(request.user, pk)
     if campaign.gm_id != request.user.pk:
         raise PermissionDenied("Only the GM downloads the campaign.")
     filename = f"{slugify(campaign.name) or 'campaign'}-{campaign.pk}.json"
@@ -149,9 +147,7 @@ def edit_notes(request, pk):
 @login_required
 def campaign_house_rules(request, pk):
     """The campaign's house rules: what new encounters start with. Players read them; the GM switches them."""
-    campaign = get_object_or_404(Campaign, pk=pk)
-    if not campaign.is_member(request.user):
-        raise PermissionDenied("You are not part of this campaign.")
+    campaign = access.campaign_for(request.user, pk)
     is_gm = campaign.gm_id == request.user.pk
     if request.method == "POST":
         if not is_gm:

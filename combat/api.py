@@ -95,8 +95,8 @@ def viewer_state(pk, user):
     if failure:
         return None, failure
     view = views_state.build(encounter, user, for_screen=False)
-    if view is None:
-        return None, error("You are not part of this encounter.", 403)
+    if view is None:  # an outsider: another campaign's encounter answers as a missing one does
+        return None, no_encounter(pk)
     return view, None
 
 

@@ -24,8 +24,8 @@ def encounter_or_404(pk):
 
 def viewer(request, pk, with_sheets=False):
     view = views_state.build(encounter_or_404(pk), request.user, with_sheets=with_sheets)
-    if view is None:
-        raise PermissionDenied("You are not part of this encounter.")
+    if view is None:  # an outsider: another campaign's encounter answers as a missing one does
+        raise Http404("No such encounter.")
     return view
 
 
@@ -60,6 +60,8 @@ def run_command(request, pk, name):
             encounter, request.user, name, command_args(request.POST), request.POST.get("expected_version")
         )
         flash, level = outcome.message, "success"
+    except Encounter.DoesNotExist:  # an outsider's command: the encounter answers as a missing one does
+        raise Http404("No such encounter.") from None
     except commands.CommandForbidden as exc:
         raise PermissionDenied(str(exc)) from None
     except commands.CommandError as exc:

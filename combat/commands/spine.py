@@ -447,7 +447,8 @@ def _checked_command(encounter, user, name, args, players):
     campaign's) with these arguments' names."""
     viewer_role = role(encounter, user, frozenset(players))
     if viewer_role is None:
-        raise CommandForbidden("You are not part of this encounter.")
+        # To an outsider another campaign's encounter answers as a missing one does, so ids cannot be probed.
+        raise Encounter.DoesNotExist(f"There is no encounter {encounter.pk}.")
     cmd = lookup(name, encounter.system)
     if cmd is None:
         raise CommandError(f"Unknown command '{name}'. Known: {', '.join(sorted(offered_to(encounter.system)))}.")

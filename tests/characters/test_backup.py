@@ -302,5 +302,5 @@ def test_players_and_outsiders_cannot_download_the_campaign(campaign_in_play):
     url = f"/campaigns/{table.campaign.pk}/export/"
     assert url not in table.client(table.anna).get(f"/campaigns/{table.campaign.pk}/").content.decode()
     assert table.client(table.anna).get(url).status_code == 403
-    assert table.client(table.outsider).get(url).status_code == 403
+    assert table.client(table.outsider).get(url).status_code == 404
     assert table.client(table.gm).get("/campaigns/999/export/").status_code == 404

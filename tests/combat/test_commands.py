@@ -2,7 +2,7 @@ import pytest
 
 from combat import commands
 from combat.commands import CommandError, CommandForbidden, StaleVersion
-from combat.models import Combatant, ConditionInstance, LogEntry
+from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.views_state import as_json, build
 
 pytestmark = pytest.mark.django_db
@@ -228,9 +228,11 @@ def test_combatant_of_another_encounter_is_unknown(table, other_table):
 
 
 def test_only_the_gm_may_run_commands(table):
-    for user in (table.anna, table.outsider):
-        with pytest.raises(CommandForbidden):
-            commands.next_turn(table.encounter, user)
+    with pytest.raises(CommandForbidden):
+        commands.next_turn(table.encounter, table.anna)
+    # To an outsider the encounter is missing, as one that does not exist is.
+    with pytest.raises(Encounter.DoesNotExist, match=f"There is no encounter {table.encounter.pk}."):
+        commands.next_turn(table.encounter, table.outsider)
 
 
 def test_when_everyone_has_left_a_running_fight_the_next_to_join_takes_the_turn(table):

@@ -74,15 +74,15 @@ def test_gm_page_shows_everything(table):
 
 def test_outsider_cannot_open_the_encounter_or_campaign(table):
     client = table.client(table.outsider)
-    assert client.get(f"/encounters/{table.encounter.pk}/").status_code == 403
-    assert client.get(f"/campaigns/{table.campaign.pk}/").status_code == 403
-    assert api_state(table, table.outsider).status_code == 403
+    assert client.get(f"/encounters/{table.encounter.pk}/").status_code == 404
+    assert client.get(f"/campaigns/{table.campaign.pk}/").status_code == 404
+    assert api_state(table, table.outsider).status_code == 404
 
 
 def test_player_cannot_open_another_campaigns_encounter(table, other_table):
-    assert table.client(table.anna).get(f"/encounters/{other_table.pk}/").status_code == 403
-    assert api_state(table, table.anna, other_table).status_code == 403
-    assert table.client(table.anna).get(f"/campaigns/{other_table.campaign.pk}/").status_code == 403
+    assert table.client(table.anna).get(f"/encounters/{other_table.pk}/").status_code == 404
+    assert api_state(table, table.anna, other_table).status_code == 404
+    assert table.client(table.anna).get(f"/campaigns/{other_table.campaign.pk}/").status_code == 404
 
 
 def test_anonymous_visitors_are_sent_to_login(table):
@@ -101,11 +101,16 @@ def test_player_campaign_page_hides_npcs_and_join_link(table):
 
 
 @pytest.mark.parametrize("body", [{"command": "no_such_command"}, {"command": "next_turn", "args": [1]}])
-def test_outsiders_get_403_before_any_validation(table, body):
-    response = Client().post(
-        f"/api/encounters/{table.encounter.pk}/commands/",
-        json.dumps(body),
-        content_type="application/json",
-        HTTP_AUTHORIZATION=f"Bearer {table.token(table.outsider)}",
-    )
-    assert response.status_code == 403
+def test_outsiders_get_404_before_any_validation(table, body):
+    def command_on(pk):
+        return Client().post(
+            f"/api/encounters/{pk}/commands/",
+            json.dumps(body),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {table.token(table.outsider)}",
+        )
+
+    response, missing = command_on(table.encounter.pk), command_on(999_999)
+    assert response.status_code == missing.status_code == 404
+    assert response.json() == {"ok": False, "error": f"There is no encounter {table.encounter.pk}."}
+    assert missing.json() == {"ok": False, "error": "There is no encounter 999999."}

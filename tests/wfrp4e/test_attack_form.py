@@ -80,11 +80,11 @@ def test_bad_input_shows_the_error_and_changes_nothing(fight):
     assert not LogEntry.objects.filter(command="attack").exists()
 
 
-@pytest.mark.parametrize("who", ["anna", "outsider"])
-def test_players_and_outsiders_cannot_use_the_attack_form(fight, who):
+@pytest.mark.parametrize(("who", "status"), [("anna", 403), ("outsider", 404)])
+def test_players_and_outsiders_cannot_use_the_attack_form(fight, who, status):
     client = fight.table.client(getattr(fight.table, who))
-    assert client.get(url(fight)).status_code == 403
-    assert client.post(url(fight), form(fight, action="apply")).status_code == 403
+    assert client.get(url(fight)).status_code == status
+    assert client.post(url(fight), form(fight, action="apply")).status_code == status
     assert Combatant.objects.get(pk=fight.orc.pk).wounds == 12
     page = client.get(f"/encounters/{fight.table.encounter.pk}/").content.decode()
     assert "attack-form" not in page
