@@ -158,7 +158,9 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         kind="action",
         reason=f"{card.name} at {on_phones(target)}" if target else card.name,
         card=card.name,
-        target=target.pk if target else None,
+        # Not "target": every viewer's API state shows a prompt's "target" (a test's target number elsewhere), and a
+        # player rolling at a hidden enemy must not learn its id.
+        attacking=target.pk if target else None,
         damage=(damage or 0) if wounds else 0,
         soak=soak,
         comet_choice=True,
@@ -249,7 +251,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     words += health.feel_strain(context, combatant, outcome, entry["characteristic"])
     words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
-    target = context.combatant(entry["target"]) if entry["target"] else None
+    target = context.combatant(entry["attacking"]) if entry.get("attacking") else None
     if target is not None and (card.type in ATTACKS or entry["damage"]):
         target_sheet = sheet_of(context, target)
         dealt = wfrp3e.attack_wounds(
