@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from characters import signup_throttle
 from characters.forms import SignupForm
 from characters.models import Campaign, JoinLink
 
@@ -30,7 +31,7 @@ class LoginView(auth_views.LoginView):
 
 def signup(request):
     """A new account, then home or the page the visitor came from. A closed tracker lets only invited players in,
-    through their join link."""
+    through their join link; an address that has made this hour's accounts is refused (signup_throttle)."""
     if not settings.SIGNUP_OPEN:
         return render(request, "registration/signup.html", {"closed": True}, status=403)
     next_url = safe_next(request)
@@ -38,6 +39,8 @@ def signup(request):
         return redirect(next_url or "home")
     form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
+        if not signup_throttle.admits_one_more(request):
+            return signup_throttle.refusal(request)
         log_in_new_account(request, form)
         messages.success(request, f"Welcome, {request.user.username}. Start a campaign, or follow your GM's join link.")
         return redirect(next_url or "home")
@@ -57,8 +60,8 @@ def log_in_new_account(request, form):
 
 
 def join(request, token):
-    """A player follows a join link: a newcomer signs up right here and is in the campaign at once; someone with an
-    account logs in and joins with one click."""
+    """A player follows a join link: a newcomer signs up right here and is in the campaign at once, as sign-up's
+    throttle allows; someone with an account logs in and joins with one click."""
     link = get_object_or_404(JoinLink.objects.select_related("campaign__gm"), token=token)
     if link.revoked or link.expired:
         # Gone, not missing: whoever holds it was invited once and should ask the GM. The campaign stays unnamed, as
@@ -73,6 +76,8 @@ def join(request, token):
     form = None if user.is_authenticated else SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and (form is None or form.is_valid()):
         if form is not None:
+            if not signup_throttle.admits_one_more(request):
+                return signup_throttle.refusal(request)
             log_in_new_account(request, form)
         campaign.players.add(request.user)
         messages.success(request, f"You joined {campaign.name}. Claim a character below or create your own.")

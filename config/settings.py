@@ -201,15 +201,24 @@ AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Nothing reads a log of successful logins; it would only grow by a row, with an address, per login.
 AXES_DISABLE_ACCESS_LOG = True
-# The client's address for the per-address count. Behind the TLS proxy REMOTE_ADDR is not it: uvicorn's
-# --forwarded-allow-ips='*' takes the *first* X-Forwarded-For entry, which the client can write. Each proxy appends
-# the address it saw, so with PROXY_COUNT proxies the client is that many entries from the right, whatever the
+# The client's address for the per-address counts (logins here, sign-ups below). Each proxy appends the address it
+# saw to X-Forwarded-For, so with PROXY_COUNT proxies the client is that many entries from the right, whatever the
 # client put in front (ipware counts the proxies after the client: one fewer; non-strict, as the chain may be
-# longer). Without a proxy (make run, tests) REMOTE_ADDR is the client.
+# longer). Behind docker-compose.yml's one proxy uvicorn agrees: it makes REMOTE_ADDR the rightmost entry that is not
+# a proxy it trusts, and it trusts only that proxy (FORWARDED_ALLOW_IPS). Read from the header, the count stays per
+# client even if uvicorn stopped trusting the proxy; but a client reaching the app directly writes the whole header,
+# so only the proxy may reach it (the compose file publishes no port of the app). Without a proxy (make run, tests)
+# REMOTE_ADDR is the client.
 PROXY_COUNT = env_int("PROXY_COUNT", 0 if (DEBUG or TESTING) else 1)
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",) if PROXY_COUNT else ("REMOTE_ADDR",)
 AXES_IPWARE_PROXY_COUNT = max(PROXY_COUNT - 1, 0)
 IPWARE_STRICT = False
+
+# Sign-up throttling (characters/signup_throttle.py), for sign-up and join links alike: accounts made per client
+# address (as axes finds it) in each clock hour, so a script cannot fill the tracker with accounts. It counts accounts
+# made, not tries: a player's typos cost the table nothing, and a table of ten on one wifi can all sign up in the
+# same hour. The count is in the cache (CACHES), one for all workers.
+SIGNUP_LIMIT_PER_HOUR = env_int("SIGNUP_LIMIT_PER_HOUR", 10)
 
 # Anyone may create an account unless this is off; then only a player following a valid join link may.
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
@@ -261,7 +270,13 @@ def security_headers_of_static_files(headers, path, url):
 
 SERVESTATIC_ADD_HEADERS_FUNCTION = security_headers_of_static_files
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Redis when there is one, so every uvicorn worker shares the sign-up counts. The suite keeps its processes' own:
+# they share one Redis, and a count would outlive the run.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL and not TESTING
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
