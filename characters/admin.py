@@ -29,9 +29,24 @@ class CharacterAdmin(admin.ModelAdmin):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ["user", "created"]
-    search_fields = ["user__username"]
-    readonly_fields = ["digest", "created"]
+    """Tokens are made by their owner (the API token page, createapitoken): here they are seen, cut short and revoked
+    (the action). The raw value is never stored, and its hash is not shown either."""
+
+    list_display = ["name", "user", "scope", "created", "last_used", "expires", "revoked"]
+    list_filter = ["scope"]
+    search_fields = ["name", "user__username"]
+    list_select_related = ["user"]
+    fields = ["name", "user", "scope", "created", "last_used", "expires", "revoked"]
+    # A revoked token stays revoked: another live token may have taken its name since.
+    readonly_fields = ["name", "user", "scope", "created", "last_used", "revoked"]
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description="Revoke the chosen tokens")
+    def revoke(self, request, queryset):
+        self.message_user(request, f"{queryset.revoke()} token(s) revoked.")
 
 
 @admin.register(JoinLink)

@@ -1,10 +1,13 @@
+from datetime import timedelta
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.forms import inlineformset_factory
+from django.utils import timezone
 
-from characters.models import Character, CharacterSkill
+from characters.models import ApiToken, Character, CharacterSkill
 from rules.models import Armour, Characteristic, Skill, Weapon
 
 
@@ -153,3 +156,54 @@ class SkillForm(NumbersInWords, forms.ModelForm):
 
 
 SkillFormSet = inlineformset_factory(Character, CharacterSkill, form=SkillForm, extra=3, can_delete=True)
+
+
+class ApiTokenForm(forms.Form):
+    """A new API token: a name to tell it by, what it may do, and how long it works."""
+
+    DAYS = {"30": 30, "90": 90, "365": 365, "never": None}
+
+    name = forms.CharField(
+        max_length=ApiToken.NAME_LENGTH,
+        help_text="What will use it, e.g. Discord bot.",
+        error_messages={
+            "required": "Give the token a name, e.g. the script that will use it.",
+            "max_length": f"Keep the name to {ApiToken.NAME_LENGTH} characters or fewer.",
+        },
+    )
+    scope = forms.ChoiceField(
+        label="It may",
+        choices=[
+            (ApiToken.Scope.FULL, "Read and act as you (run commands, create encounters)"),
+            (ApiToken.Scope.READ_ONLY, "Only read (encounters and their state)"),
+        ],
+        initial=ApiToken.Scope.FULL,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Choose what the token may do: read and act, or only read.",
+            "invalid_choice": "Choose what the token may do: read and act, or only read.",
+        },
+    )
+    lasts = forms.ChoiceField(
+        label="Expires",
+        choices=[("30", "In 30 days"), ("90", "In 90 days"), ("365", "In a year"), ("never", "Never")],
+        initial="90",
+        error_messages={
+            "required": "Choose when the token expires.",
+            "invalid_choice": "Choose when the token expires: in 30 days, 90 days, a year, or never.",
+        },
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        if self.user.api_tokens.live().filter(name__iexact=name).exists():
+            raise ValidationError(f"You already have a token named {name}: choose another name, or revoke that one.")
+        return name
+
+    def expires(self):
+        days = self.DAYS[self.cleaned_data["lasts"]]
+        return None if days is None else timezone.now() + timedelta(days=days)

@@ -3,7 +3,8 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import models
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -139,31 +140,103 @@ class CharacterSkill(models.Model):
         return f"{self.skill.name} +{self.advances}"
 
 
-class ApiToken(models.Model):
-    """A per-user bearer token for the JSON API; only its SHA-256 is stored."""
+class ApiTokenQuerySet(models.QuerySet):
+    def live(self):
+        """Not revoked: expired ones stay listed, so their owner sees why a script is refused."""
+        return self.filter(revoked__isnull=True)
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token")
+    def revoke(self):
+        return self.live().update(revoked=timezone.now())
+
+
+class ApiToken(models.Model):
+    """A bearer token for the JSON API, and only for it (characters/middleware.py). A user holds several, each named
+    for the script that uses it; only the SHA-256 of the raw value is stored."""
+
+    class Scope(models.TextChoices):
+        FULL = "full", "Full access"
+        READ_ONLY = "read", "Read-only"
+
+    NAME_LENGTH = 60
+    DEFAULT_NAME = "API token"
+    # API calls come every few seconds: writing the last use at each would cost every call a query.
+    LAST_USE_PRECISION = timedelta(minutes=1)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=NAME_LENGTH)
+    scope = models.CharField(
+        max_length=4,
+        choices=Scope.choices,
+        default=Scope.FULL,
+        help_text="Full access reads and acts as the user; read-only only reads.",
+    )
     digest = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True, help_text="To the minute.")
+    expires = models.DateTimeField(null=True, blank=True, help_text="Empty: it never expires.")
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "name"], condition=models.Q(revoked__isnull=True), name="one_live_token_per_name"
+            )
+        ]
 
     def __str__(self):
-        return f"API token of {self.user}"
+        return f"{self.name} of {self.user}"
 
     @staticmethod
     def hash(raw):
         return hashlib.sha256(raw.encode()).hexdigest()
 
     @classmethod
-    def issue(cls, user):
-        """Replace the user's token with a new one and return the raw value (shown once)."""
+    def issue(cls, user, name=DEFAULT_NAME, scope=Scope.FULL, expires=None):
+        """A new token for `user`; returns its raw value, shown once. It replaces the user's live token of the same
+        name: a name stands for the script that holds the token."""
         raw = secrets.token_urlsafe(32)
-        cls.objects.update_or_create(user=user, defaults={"digest": cls.hash(raw)})
+        with transaction.atomic():
+            # Two requests issuing the same name at once (a double click) take turns: the second replaces the first.
+            get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+            cls.objects.filter(user=user, name=name).revoke()
+            cls.objects.create(user=user, name=name, scope=scope, expires=expires, digest=cls.hash(raw))
         return raw
 
     @classmethod
-    def user_for(cls, raw):
+    def authenticate(cls, raw):
+        """(token, None) for a token that may be used now, with its user; else (None, the refusal in words)."""
         found = TOKEN_WITH_USER(cls.hash(raw))
-        return found[0].user if found and found[0].user.is_active else None
+        token = found[0] if found else None
+        if token is None or not token.user.is_active:
+            return None, "Invalid API token."
+        if token.revoked is not None:
+            return None, "This API token was revoked."
+        if token.expired:
+            return None, "This API token has expired."
+        return token, None
+
+    @property
+    def expired(self):
+        return self.expires is not None and self.expires <= timezone.now()
+
+    @property
+    def read_only(self):
+        return self.scope == self.Scope.READ_ONLY
+
+    def note_use(self):
+        """Record that the token was used now, unless that was already known to the minute."""
+        now = timezone.now()
+        if self.last_used is None or now - self.last_used >= self.LAST_USE_PRECISION:
+            ApiToken.objects.filter(pk=self.pk).update(last_used=now)
+            self.last_used = now
+
+    def revoke(self):
+        if self.revoked is None:
+            self.revoked = timezone.now()
+            self.save(update_fields=["revoked"])
 
 
 # Every API call asks it, so its SQL is built once (combat/prepared.py): that took longer than the answer.

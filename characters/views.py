@@ -6,11 +6,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
 
 import systems
 from characters import access, backup, joining
-from characters.forms import NotesForm
+from characters.forms import ApiTokenForm, NotesForm
 from characters.models import ApiToken, Campaign, Character
 from combat.models import Encounter
 from rules import house_rules
@@ -98,13 +99,29 @@ def claim(request, pk):
     return redirect(campaign)
 
 
+@never_cache  # the answer that makes a token holds its raw value
 @login_required
+@require_http_methods(["GET", "POST"])
 def api_token(request):
-    raw = None
+    """The user's API tokens, and a new one made. Its raw value is shown on this answer only: just its hash is kept."""
+    form, made, raw = ApiTokenForm(request.user), None, None
     if request.method == "POST":
-        raw = ApiToken.issue(request.user)
-    has_token = ApiToken.objects.filter(user=request.user).exists()
-    return render(request, "characters/api_token.html", {"raw": raw, "has_token": has_token})
+        form = ApiTokenForm(request.user, request.POST)
+        if form.is_valid():
+            made = form.cleaned_data["name"]
+            raw = ApiToken.issue(request.user, name=made, scope=form.cleaned_data["scope"], expires=form.expires())
+            form = ApiTokenForm(request.user)
+    tokens = request.user.api_tokens.live()
+    return render(request, "characters/api_token.html", {"form": form, "made": made, "raw": raw, "tokens": tokens})
+
+
+@login_required
+@require_POST
+def revoke_api_token(request, pk):
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    token.revoke()
+    messages.success(request, f"Token {token.name} revoked: whatever uses it is refused from now on.")
+    return redirect("api-token")
 
 
 @login_required

@@ -1,11 +1,13 @@
 """The JSON API (docs/architecture.md "JSON API"): session cookie with CSRF, or `Authorization: Bearer <token>`."""
 
 import json
+from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import csrf
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from combat import commands, reads, views_state
@@ -15,6 +17,7 @@ from combat.models import Encounter
 
 # No command's arguments nest deeper than a list of lists inside "args"; the margin is for what clients wrap them in.
 MOST_NESTED = 16
+READ_ONLY_METHODS = ("GET", "HEAD")  # all a read-only token may send
 STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, commands.CommandError: 400}
 
 
@@ -34,9 +37,24 @@ def csrf_failure(request, reason=""):
 
 
 def api_login_required(view):
-    def wrapped(request, *args, **kwargs):
+    """Who calls, and what they may do. A bearer token (characters/middleware.py) needs no CSRF token: a browser never
+    sends that header by itself, so another site cannot make a visitor's browser send it. A read-only token only
+    reads. A call with the session cookie is checked for CSRF as the pages' forms are, then must be logged in."""
+
+    @csrf_protect
+    def by_session(request, *args, **kwargs):
         if not request.user.is_authenticated:
             return error("Log in, or send 'Authorization: Bearer <token>'.", 401)
+        return view(request, *args, **kwargs)
+
+    @csrf_exempt  # CsrfViewMiddleware would check every call; by_session checks the session's
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        token = request.api_token
+        if token is None:
+            return by_session(request, *args, **kwargs)
+        if token.read_only and request.method not in READ_ONLY_METHODS:
+            return error("This token is read-only: it can read encounters but not change or create them.", 403)
         return view(request, *args, **kwargs)
 
     return wrapped

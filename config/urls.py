@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/signup/", joining.signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/token/", character_views.api_token, name="api-token"),
+    path("accounts/token/<id:pk>/revoke/", character_views.revoke_api_token, name="api-token-revoke"),
     path("campaigns/new/", character_views.new_campaign, name="new-campaign"),
     path("campaigns/<id:pk>/", character_views.campaign, name="campaign"),
     path("campaigns/<id:pk>/export/", character_views.export_campaign, name="campaign-export"),

@@ -54,9 +54,10 @@ def test_claiming_is_refused_for_taken_characters_npcs_and_non_members(table):
 
 def test_api_token_page_issues_a_token_once(table):
     client = table.client(table.anna)
-    html = client.post("/accounts/token/").content.decode()
-    raw = html.split('id="api-token">')[1].split("<")[0]
-    assert ApiToken.user_for(raw) == table.anna
+    html = client.post("/accounts/token/", {"name": "Dice bot", "scope": "full", "lasts": "never"}).content.decode()
+    raw = html.split('id="api-token"')[0].rsplit('value="', 1)[1].split('"')[0]
+    token, _ = ApiToken.authenticate(raw)
+    assert token.user == table.anna and token.name == "Dice bot"
     assert raw not in client.get("/accounts/token/").content.decode()
 
 

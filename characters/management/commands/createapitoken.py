@@ -3,9 +3,14 @@ from django.core.management.base import BaseCommand, CommandError
 
 from characters.models import ApiToken
 
+TOKEN_NAME = "createapitoken"
+
 
 class Command(BaseCommand):
-    help = "Issue a new API token for USER (replacing any old one) and print it."
+    help = (
+        "Make a full-access API token for USER that never expires, named createapitoken, and print it. It replaces the "
+        "token this command made for USER before."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("username")
@@ -14,4 +19,4 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"There is no user '{username}'.")
-        self.stdout.write(ApiToken.issue(user))
+        self.stdout.write(ApiToken.issue(user, name=TOKEN_NAME))
