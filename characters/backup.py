@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, FieldDoesNotExist, ObjectDoesNotExist, ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
 
+import systems
 from characters.models import Campaign, Character, CharacterSkill
+from combat import snapshot
 from combat.models import Combatant, CombatantGroup, ConditionInstance, Encounter, LogEntry
 from rules.models import ConditionDefinition
 from rules.systems import GameSystem
@@ -96,6 +98,7 @@ def import_campaign(data):
             record["fields"].pop(name, None)
     references = _natural_references(records)
     usernames = sorted(key[0] for key in references.pop(get_user_model(), ()))
+    _check_snapshot_shapes(records)
     definition_keys = {tuple(row["definition_id"]) for row in _snapshot_conditions(records)}
     references.setdefault(ConditionDefinition, set()).update(definition_keys)
     missing = _missing_rules_data(references)
@@ -111,12 +114,15 @@ def import_campaign(data):
             for row in _snapshot_conditions(records):
                 row["definition_id"] = definitions[tuple(row["definition_id"])].pk
             for row in serializers.deserialize("python", records):
+                _check_row(row.object)
                 row.save()
             # Foreign keys are checked at commit; check now, also when the caller's transaction commits later.
             connection.check_constraints(table_names=_tables())
             _reset_id_sequences()
     except (DeserializationError, IntegrityError) as exc:
         raise BackupError(f"The backup could not be restored, nothing was changed: {exc}") from exc
+    except ValidationError as exc:  # _check_row's, once the transaction has undone what came before
+        raise BackupError(f"The backup could not be restored, nothing was changed. {' '.join(exc.messages)}") from None
     campaign_pk = next(record["pk"] for record in records if record["model"] == "characters.campaign")
     return Imported(Campaign.objects.get(pk=campaign_pk), new_users)
 
@@ -164,6 +170,40 @@ def _natural_references(records):
                 raise BackupError(f"The file is damaged: {record['model']} {name} should be named, not {value}.")
             references.setdefault(field.related_model, set()).update(tuple(key) for key in keys)
     return references
+
+
+def _check_snapshot_shapes(records):
+    """The log's undo states as combat/snapshot.py writes them, their conditions naming definitions by natural key."""
+    for record in records:
+        state = record["fields"].get("undo_state") if record["model"] == "combat.logentry" else None
+        if not state:
+            continue
+        conditions = state.get("conditions") if isinstance(state, dict) else None
+        if not isinstance(conditions, list) or not all(
+            isinstance(row, dict)
+            and isinstance(row.get("definition_id"), list)
+            and all(isinstance(part, str) for part in row["definition_id"])
+            for row in conditions
+        ):
+            raise BackupError(
+                f"The file is damaged: log entry {record['pk']}'s undo step should name each condition it holds."
+            )
+
+
+def _check_row(row):
+    """A row of the file as the model checks it (a character's sheet by its game, an undo state by what it
+    restores), in the import's transaction: the rows it points to are already written."""
+    model = type(row)
+    what = f"{model._meta.verbose_name.capitalize()} {row.pk}"
+    relations = [field.name for field in model._meta.fields if field.is_relation]
+    try:
+        row.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        raise ValidationError(_in_words(what, error)) from None
+    if isinstance(row, LogEntry) and row.undo_state:
+        found = snapshot.problems(row.undo_state, systems.get(row.encounter.campaign.system).sheet_schema)
+        if found:
+            raise ValidationError(f"{what}: {'; '.join(found)}.")
 
 
 def _snapshot_conditions(records):
@@ -244,7 +284,6 @@ LEFT_OUT = ("campaign", "player")
 CHARACTER_MODELS = {Character._meta.label_lower, CharacterSkill._meta.label_lower}
 # What a sheet calls the fields an import may find impossible values in.
 FIELD_WORDS = {"max_wounds": "wounds", "gm_notes": "GM notes", "advances": "skill advances"}
-CHARACTERISTIC_RANGE = range(0, 201)  # as the sheet form allows
 
 
 def export_character(character, with_gm_notes):
@@ -323,20 +362,18 @@ def _character_records(data, system):
 
 
 def _check_sheet(row, exclude):
-    """Refuse what no sheet holds: the model's own checks, and characteristics, traits, points and abilities as the
-    mappings the sheets read."""
-    bad = []
+    """Refuse what no sheet holds: the model's own checks, which for a character are every sheet door's
+    (Character.clean: its game's SheetSchema)."""
     try:
         row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        bad = list(error.message_dict)
-    if isinstance(row, Character):
-        characteristics = row.characteristics
-        if not isinstance(characteristics, dict) or not all(
-            type(value) is int and value in CHARACTERISTIC_RANGE for value in characteristics.values()
-        ):
-            bad.append("characteristics")
-        bad += [name for name in ("traits", "points", "abilities") if not isinstance(getattr(row, name), dict)]
-    if bad:
-        words = sorted({FIELD_WORDS.get(name, name) for name in bad})
-        raise BackupError(f"The character in this file has what no sheet holds ({', '.join(words)}).")
+        raise BackupError(_in_words("The character in this file", error)) from None
+
+
+def _in_words(whose, error):
+    """A model's ValidationError as the sentences of an import's refusal: the fields it names, then what the
+    model's own clean() said (which names the field itself)."""
+    fields = sorted({FIELD_WORDS.get(name, name) for name in error.message_dict if name != NON_FIELD_ERRORS})
+    said = [f"{whose} has what no sheet holds ({', '.join(fields)})."] if fields else []
+    said += [f"{whose}: {message}" for message in error.message_dict.get(NON_FIELD_ERRORS, [])]
+    return " ".join(said)

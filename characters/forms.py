@@ -7,7 +7,9 @@ from django.core.exceptions import ValidationError
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
+import systems
 from characters.models import ApiToken, Character, CharacterSkill
+from config.converters import LARGEST_ID
 from rules.models import Armour, Characteristic, Skill, Weapon
 
 
@@ -73,6 +75,25 @@ def number_in_words(field):
     )
 
 
+def beyond_any_row(field, values):
+    """Refuse an id no row can have as a missing one is refused: SQLite cannot even look for it."""
+    for value in values:
+        if str(value).strip().isdigit() and int(value) > LARGEST_ID:
+            raise ValidationError(field.error_messages["invalid_choice"], "invalid_choice", {"value": value})
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    def clean(self, value):
+        beyond_any_row(self, [value] if value else [])
+        return super().clean(value)
+
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    def clean(self, value):
+        beyond_any_row(self, value or [])
+        return super().clean(value)
+
+
 class CharacterForm(NumbersInWords, forms.ModelForm):
     """Everything on a sheet, for the GM. Characteristics become one number field each; a game system's form
     (System.character_form) adds its own points."""
@@ -84,6 +105,7 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     class Meta:
         model = Character
         fields = ["name", "max_wounds", "weapons", "armour", "notes", "gm_notes"]
+        field_classes = {"weapons": RowsChoiceField, "armour": RowsChoiceField}
         widgets = {
             "weapons": forms.CheckboxSelectMultiple,
             "armour": forms.CheckboxSelectMultiple,
@@ -135,17 +157,58 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     def characteristic_fields(self):
         return [self[f"characteristic_{name}"] for name in self.characteristic_names]
 
-    def save(self, commit=True):
+    def clean(self):
+        cleaned_data = super().clean()
+        self.sheet_values()
+        return cleaned_data
+
+    def sheet_values(self):
+        """Put the fields' values into the sheet before the model checks it whole (Character.clean, the same check
+        as every other door's); a system's form adds its own. A value no screen reads, stored before sheets were
+        checked, is dropped where no field of the form holds it: the GM mending the sheet could not save it else."""
+        instance, cleaned_data = self.instance, self.cleaned_data
+        schema = systems.get(instance.campaign.system).sheet_schema
+        instance.points = {
+            key: value
+            for key, value in readable(instance.points).items()
+            if key in schema.points and schema.points[key].problem(value) is None
+        }
+        instance.characteristics = {
+            name: value
+            for name, value in readable(instance.characteristics).items()
+            if schema.characteristics.fits(value)
+        }
+        instance.abilities = {
+            name: value for name, value in readable(instance.abilities).items() if schema.abilities.fits(value)
+        }
         for name in self.characteristic_names:
-            self.instance.characteristics[name] = self.cleaned_data[f"characteristic_{name}"]
-        self.instance.traits = self.cleaned_data["traits_text"]
-        return super().save(commit)
+            if f"characteristic_{name}" in cleaned_data:
+                instance.characteristics[name] = cleaned_data[f"characteristic_{name}"]
+        if "traits_text" in cleaned_data:
+            instance.traits = cleaned_data["traits_text"]
+
+
+def readable(stored):
+    return stored if isinstance(stored, dict) else {}
+
+
+def counter_field(kind, initial, help_text):
+    """The sheet form's field for a counter the system's SheetSchema declares: its label and limits."""
+    return forms.IntegerField(
+        label=kind.label,
+        min_value=kind.low,
+        max_value=kind.high,
+        required=False,  # left empty: the sheet keeps what it has
+        initial=initial,
+        help_text=help_text,
+    )
 
 
 class SkillForm(NumbersInWords, forms.ModelForm):
     class Meta:
         model = CharacterSkill
         fields = ["skill", "advances"]
+        field_classes = {"skill": RowChoiceField}
 
     def __init__(self, *args, system, **kwargs):
         super().__init__(*args, **kwargs)

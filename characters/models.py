@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -120,11 +121,43 @@ class Character(models.Model):
     def system(self):
         return self.campaign.system
 
+    def clean(self):
+        """What no screen of its game reads is refused, whichever door the sheet comes through (the sheet form, a
+        character file, a campaign backup, the admin): each game system says what its sheet holds."""
+        import systems  # the systems' packages import this module
+
+        if self.campaign_id is None:
+            return
+        problems = systems.get(self.system).sheet_schema.problems(self)
+        if problems:
+            raise ValidationError(problems)
+
+    # The reads below take a value stored before sheets were checked, that no screen can read, as nothing: the
+    # fight goes on, and the sheet shows the GM the problem (SheetSchema.problems).
+
+    @property
+    def characteristic_values(self):
+        """{name: value} of the characteristics a screen can read."""
+        stored = self.characteristics if isinstance(self.characteristics, dict) else {}
+        return {name: value for name, value in stored.items() if type(value) is int}
+
     def characteristic(self, key):
-        return int(self.characteristics.get(key, 0) or 0)
+        return self.characteristic_values.get(key, 0)
+
+    def trait_rating(self, name):
+        """A trait's rating; 0 for a trait without one (or none a screen can read), or not there."""
+        value = self.traits.get(name, 0) if isinstance(self.traits, dict) else 0
+        return value if type(value) is int else 0
 
     def point(self, key, default=0):
-        return int(self.points.get(key, default) or 0)
+        """A counter kept in `points`."""
+        value = self.points.get(key, default) if isinstance(self.points, dict) else default
+        return value if type(value) is int else default
+
+    def named(self, key):
+        """A mapping kept in `points` ({name: value}), or {}."""
+        value = self.points.get(key) if isinstance(self.points, dict) else None
+        return value if isinstance(value, dict) else {}
 
 
 class CharacterSkill(models.Model):

@@ -5,7 +5,6 @@ The GM makes player characters and NPCs and alone changes a sheet afterwards; a 
 
 import json
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 import systems
 from characters import access, backup
-from characters.forms import SkillFormSet
+from characters.forms import RowChoiceField, SkillFormSet
 from characters.models import Character
 from combat import commands
 from combat.models import Encounter
@@ -38,7 +37,7 @@ def new_character(request, pk, npc=False):
     character = Character(campaign=campaign, is_npc=npc, player=None if is_gm else request.user)
     form, skills = _sheet_forms(request, character, is_gm)
     if is_gm and not npc:
-        form.fields["player"] = forms.ModelChoiceField(
+        form.fields["player"] = RowChoiceField(
             campaign.players.order_by("username"),
             required=False,
             label="Played by",

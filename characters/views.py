@@ -134,13 +134,16 @@ def sheet(request, pk):
     )
     if role != access.GM:
         fighting = fighting.filter(hidden=False)
+    system = systems.get(character.system)
     return render(
         request,
         "characters/sheet.html",
         {
             "character": character,
-            "sheet": systems.get(character.system).sheets([character.pk]).get(character.pk),
-            "parts": systems.get(character.system).partials,
+            "sheet": system.sheets([character.pk]).get(character.pk),
+            "parts": system.partials,
+            # Only a sheet stored before sheets were checked can have any; the GM is the one who can mend it.
+            "problems": system.sheet_schema.problems(character) if role == access.GM else [],
             "is_gm": role == access.GM,
             "notes_form": NotesForm(instance=character),
             "fighting": fighting,

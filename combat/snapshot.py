@@ -5,8 +5,10 @@ One generic mechanism serves every command, so no command needs an inverse of it
 
 import copy
 
+from django.core.exceptions import ValidationError
+
 from characters.models import Character
-from combat.models import Combatant, ConditionInstance
+from combat.models import Combatant, ConditionInstance, Encounter
 from rules.models import ConditionDefinition
 
 ENCOUNTER_FIELDS = ["status", "round", "active_id", "pools", "house_rules"]
@@ -29,6 +31,50 @@ CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
 # Experience, ...); `points` is JSON, always replaced whole by Context.set_points, never changed in place.
 CHARACTER_FIELDS = ["fortune", "resolve", "points"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
+
+
+# What a snapshot holds under each key: rows of which model, with which fields.
+ROWS = {
+    "combatants": (Combatant, COMBATANT_FIELDS),
+    "conditions": (ConditionInstance, CONDITION_FIELDS),
+    "characters": (Character, CHARACTER_FIELDS),
+}
+
+
+def problems(snapshot, sheet_schema):
+    """What keeps `snapshot`, an undo state read from a file, from being restored, in words; [] when nothing does.
+    Each row's values are checked as the model checks them, a sheet's points by its game's `sheet_schema`."""
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("encounter"), dict):
+        return ["an undo step does not hold an encounter's state"]
+    encounter = snapshot["encounter"]  # restored key by key: an older file may hold fewer
+    found = _row_problems(Encounter, "the encounter", {"id": None, **encounter}, ["id", *encounter])
+    for key, (model, fields) in ROWS.items():
+        rows = snapshot.get(key, [])
+        if not isinstance(rows, list) or not all(isinstance(row, dict) and "id" in row for row in rows):
+            found.append(f"an undo step's {key} are not rows")
+            continue
+        for row in rows:
+            found += _row_problems(model, f"{model._meta.verbose_name} {row['id']}", row, fields)
+            if model is Character and "points" in row:
+                said = sheet_schema.problems(Character(points=row["points"]))
+                found += [f"an undo step's character {row['id']}: {words}" for words in said]
+    return found
+
+
+def _row_problems(model, what, row, fields):
+    if set(row) != {"id", *fields}:
+        return [f"an undo step's {what} should hold {', '.join(fields)}"]
+    relations = [field for field in model._meta.fields if field.is_relation]
+    ids = [row[field.attname] for field in relations if field.attname in row]
+    if not all(value is None or type(value) is int for value in [row["id"], *ids]):
+        return [f"an undo step's {what} names a row by something other than its id"]
+    values = {name: value for name, value in row.items() if name != "id" or value is not None}
+    exclude = [field.name for field in model._meta.fields if field.is_relation or field.attname not in values]
+    try:
+        model(**values).clean_fields(exclude=exclude)
+    except ValidationError as error:
+        return [f"an undo step's {what}: {' '.join(error.messages)}"]
+    return []
 
 
 def write_rows(model, objects, fields):

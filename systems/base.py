@@ -7,6 +7,7 @@ defaults describe a system with no rules of its own: initiative as typed, no hoo
 from dataclasses import dataclass, field
 
 from systems.base_state import EncounterState
+from systems.sheet_schema import SheetSchema
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class System:
     # remove_condition) exist in this system; one that keeps its own (WFRP 3e's condition cards) says False, and
     # the generic screens and commands then leave them out.
     generic_conditions = True
+    sheet_schema = SheetSchema()  # what a character's sheet holds: nothing in `points` unless the system says so
 
     def __str__(self):
         return self.label

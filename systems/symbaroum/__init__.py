@@ -30,6 +30,7 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     tests,
     turn,
 )
+from systems.symbaroum.sheet import SHEET_SCHEMA
 from systems.symbaroum.state import SymbaroumState
 
 
@@ -39,6 +40,7 @@ class Symbaroum(System):
     short_label = "Symbaroum"
     complete = True
     toggles = toggles.TOGGLES
+    sheet_schema = SHEET_SCHEMA
     State = SymbaroumState
     partials = {
         "gm_turn_tools": "symbaroum/gm.html#turn_tools",
@@ -59,7 +61,7 @@ class Symbaroum(System):
         if not combatant.character_id:
             return (combatant.initiative or 0, 0)
         profile = symbaroum.VARIANT if combatant.encounter.plays(toggles.VARIANT) else symbaroum.SYMBAROUM
-        return symbaroum.initiative_rank(combatant.character.characteristics, profile)
+        return symbaroum.initiative_rank(combatant.character.characteristic_values, profile)
 
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))

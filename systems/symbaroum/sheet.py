@@ -12,6 +12,7 @@ from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
 from systems.sheet_reads import characters_with_sheets, in_model_order
+from systems.sheet_schema import Count, Named, SheetSchema, whole_number
 from systems.symbaroum import toggles
 
 # The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
@@ -27,6 +28,25 @@ POINTS = {
     "ammunition": symbaroum.AMMUNITION_MISSES,
     "carried": 0,  # the Encumbrance of the gear a Sheet does not list (see Sheet)
 }
+SPECIAL_AMMUNITION = "special_ammunition"  # {"Fire arrow": 3}: kept beside the ordinary count (commands/ammunition.py)
+SHEET_SCHEMA = SheetSchema(
+    points={
+        "corruption_temporary": Count("Temporary corruption"),
+        "corruption_permanent": Count("Permanent corruption"),
+        "experience": Count("Experience"),
+        "ammunition": Count("Ammunition"),
+        "carried": Count("Other gear's Encumbrance"),
+        SPECIAL_AMMUNITION: Named("Special ammunition", "a count from 0 to 999", whole_number(0, 999)),
+    },
+    abilities=Named(
+        "Abilities", f"a level: {', '.join(symbaroum.ABILITY_LEVELS)}", lambda level: level in symbaroum.ABILITY_LEVELS
+    ),
+    traits=Named(
+        "Traits",
+        f"a level from I to {symbaroum.TRAIT_LEVELS[-1]}, or none",
+        lambda level: level is True or whole_number(0, len(symbaroum.TRAIT_LEVELS))(level),
+    ),
+)
 
 
 def profile_of(campaign):
@@ -113,7 +133,7 @@ class Sheet:
 
     def attribute(self, key):
         """An attribute by its core key ("accurate"), read in either document's words."""
-        return symbaroum.sheet_value(self.character.characteristics, key, self.profile)
+        return symbaroum.sheet_value(self.character.characteristic_values, key, self.profile)
 
     @property
     def undead(self):

@@ -6,28 +6,22 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
-from characters.forms import CharacterForm
+from characters.forms import CharacterForm, counter_field
 from rules.engine import symbaroum
-from systems.symbaroum.sheet import POINTS, attribute_name, profile_of, trait_level
+from systems.symbaroum.sheet import POINTS, SHEET_SCHEMA, attribute_name, profile_of, trait_level
 
-POINT_FIELDS = {
-    "corruption_temporary": ("Temporary corruption", "Gained from powers and artifacts; fades after the scene."),
-    "corruption_permanent": ("Permanent corruption", "Stays; also what NPCs pay for feats."),
-    "experience": ("Experience", "Unspent; feats cost 1 when the Feats rule is played."),
-    "ammunition": (
-        "Ammunition",
-        "Failed shots left (3 is a full quiver) with the Ranged Weapons homebrew, else a count.",
-    ),
-    "carried": (
-        "Other gear's Encumbrance",
-        "Everything carried but worn armour and the weapons on the sheet (Massive items count 2).",
-    ),
+POINT_HELP = {
+    "corruption_temporary": "Gained from powers and artifacts; fades after the scene.",
+    "corruption_permanent": "Stays; also what NPCs pay for feats.",
+    "experience": "Unspent; feats cost 1 when the Feats rule is played.",
+    "ammunition": "Failed shots left (3 is a full quiver) with the Ranged Weapons homebrew, else a count.",
+    "carried": "Everything carried but worn armour and the weapons on the sheet (Massive items count 2).",
 }
 ROMAN_LEVEL = re.compile(r"\s+(I{1,3})$", re.IGNORECASE)
 
 
 class SymbaroumCharacterForm(CharacterForm):
-    points = (*POINT_FIELDS, "abilities_text")
+    points = (*POINT_HELP, "abilities_text")
     characteristics_heading = "Attributes"
     has_skills = False  # abilities with levels take the place of skills
 
@@ -38,15 +32,8 @@ class SymbaroumCharacterForm(CharacterForm):
         self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
         for name in self.characteristic_names:
             self.fields[f"characteristic_{name}"].label = attribute_name(profile, name)
-        for key, (label, help_text) in POINT_FIELDS.items():
-            self.fields[key] = forms.IntegerField(
-                label=label,
-                min_value=0,
-                max_value=999,
-                required=False,  # left empty: the sheet keeps what it has
-                initial=self.instance.point(key, POINTS[key]),
-                help_text=help_text,
-            )
+        for key, help_text in POINT_HELP.items():
+            self.fields[key] = counter_field(SHEET_SCHEMA.points[key], self.instance.point(key, POINTS[key]), help_text)
         self.fields["abilities_text"] = forms.CharField(
             label="Abilities and powers",
             required=False,
@@ -84,9 +71,10 @@ class SymbaroumCharacterForm(CharacterForm):
             raise ValidationError(f"Trait levels run from I to III: {', '.join(too_high)}.")
         return traits
 
-    def save(self, commit=True):
-        for key in POINT_FIELDS:
-            if self.cleaned_data[key] is not None:
+    def sheet_values(self):
+        super().sheet_values()
+        for key in POINT_HELP:
+            if self.cleaned_data.get(key) is not None:
                 self.instance.points[key] = self.cleaned_data[key]
-        self.instance.abilities = self.cleaned_data["abilities_text"]
-        return super().save(commit)
+        if "abilities_text" in self.cleaned_data:
+            self.instance.abilities = self.cleaned_data["abilities_text"]

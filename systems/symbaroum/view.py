@@ -32,9 +32,9 @@ def extend(view, everyone):
         if f["attacker"] in names and f["target"] in names
     ] if view.is_gm else []  # fmt: skip
     for row in view.rows:
-        points = row.character.points if row.character_id else {}
-        row.experience = points.get("experience", 0)
-        row.corruption = points.get("corruption_temporary", 0) + points.get("corruption_permanent", 0)
+        sheet = row.character if row.character_id else None
+        row.experience = sheet.point("experience") if sheet else 0
+        row.corruption = sheet.point("corruption_temporary") + sheet.point("corruption_permanent") if sheet else 0
         row.dying = any(condition.name == "Dying" for condition in row.conditions)
         row.dead = any(condition.name == "Dead" for condition in row.conditions)
         row.death_steps = state.death_steps.get(str(row.pk), 0)

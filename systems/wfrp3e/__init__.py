@@ -20,6 +20,7 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     talents,
     turn,
 )
+from systems.wfrp3e.sheet import SHEET_SCHEMA
 from systems.wfrp3e.state import Wfrp3eState
 
 
@@ -29,6 +30,7 @@ class Wfrp3e(System):
     short_label = "WFRP 3e"
     complete = True
     toggles = toggles.TOGGLES
+    sheet_schema = SHEET_SCHEMA
     State = Wfrp3eState
     generic_conditions = False  # its condition cards are kept in the encounter state (commands/conditions.py)
     partials = {

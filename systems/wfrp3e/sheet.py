@@ -17,6 +17,7 @@ from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
 from systems.sheet_reads import characters_with_sheets
+from systems.sheet_schema import Count, Named, SheetSchema
 
 # The counters, with what a new character starts with. The stance meter's steps on each side are a plausible
 # starting meter (the seed gives none). "power" is a wizard's power or a priest's favour, whichever the character
@@ -34,6 +35,25 @@ SPECIALISATIONS = "specialisations"
 INSANITIES = "insanities"
 DISEASES = "diseases"
 PERMANENT, TEMPORARY = "permanent", "temporary"
+
+SHEET_SCHEMA = SheetSchema(
+    points={
+        "wounds": Count("Wounds"),
+        "critical_wounds": Count("Critical wounds"),
+        "fatigue": Count("Fatigue"),
+        "stress": Count("Stress"),
+        "conservative_steps": Count("Conservative steps"),
+        "reckless_steps": Count("Reckless steps"),
+        "power": Count("Power or favour"),
+        SPECIALISATIONS: Named(
+            "Specialisations",
+            "a list of specialisations",
+            lambda names: isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names),
+        ),
+        INSANITIES: Named("Insanities", f"{TEMPORARY} or {PERMANENT}", lambda kind: kind in (TEMPORARY, PERMANENT)),
+        DISEASES: Named("Diseases", f"{TEMPORARY} or {PERMANENT}", lambda kind: kind in (TEMPORARY, PERMANENT)),
+    }
+)
 
 # Seed 003 "Spellcaster Conditions": a wizard gathers power through Channeling, a priest favour through Piety.
 POWER_WORDS = {"Channeling": "Power", "Piety": "Favour"}
@@ -89,11 +109,11 @@ class Sheet:
         self.willpower = character.characteristic("WP")
         self.power_word = power_word({skill.name for skill in self.skills})
         self.equilibrium = self.willpower  # seed 003 "Spellcaster Conditions" › "Equilibrium"
-        self.insanities = afflictions(character.points.get(INSANITIES))
-        self.diseases = afflictions(character.points.get(DISEASES))
-        self.henchmen = trait_rating(character, HENCHMEN)
-        self.fear, self.terror = trait_rating(character, FEAR), trait_rating(character, TERROR)
-        self.defence, self.soak = trait_rating(character, DEFENCE), trait_rating(character, SOAK)
+        self.insanities = afflictions(character.named(INSANITIES))
+        self.diseases = afflictions(character.named(DISEASES))
+        self.henchmen = character.trait_rating(HENCHMEN)
+        self.fear, self.terror = character.trait_rating(FEAR), character.trait_rating(TERROR)
+        self.defence, self.soak = character.trait_rating(DEFENCE), character.trait_rating(SOAK)
 
 
 @dataclass(frozen=True)
@@ -125,10 +145,10 @@ def fighting_traits(encounter_id, characters):
         channelled.setdefault(character_id, set()).add(skill)
     return {
         c.pk: FightingTraits(
-            power_word(channelled.get(c.pk, set()) | set(c.points.get(SPECIALISATIONS) or {})),
-            trait_rating(c, HENCHMEN),
-            trait_rating(c, FEAR),
-            trait_rating(c, TERROR),
+            power_word(channelled.get(c.pk, set()) | set(c.named(SPECIALISATIONS))),
+            c.trait_rating(HENCHMEN),
+            c.trait_rating(FEAR),
+            c.trait_rating(TERROR),
         )
         for c in characters
     }
@@ -139,16 +159,10 @@ def power_word(trained):
     return next((word for skill, word in POWER_WORDS.items() if skill in trained), "")
 
 
-def trait_rating(character, name):
-    """A trait's number ("Henchmen 3" -> 3), 0 for a trait the character lacks or one without a number."""
-    rating = character.traits.get(name)
-    return rating if isinstance(rating, int) and not isinstance(rating, bool) else 0
-
-
 def wound_threshold(character):
     """A henchmen group's threshold is its Toughness times its members (seed 003 "Henchmen"); anyone else's is the
     sheet's own."""
-    members, toughness = trait_rating(character, HENCHMEN), character.characteristic("To")
+    members, toughness = character.trait_rating(HENCHMEN), character.characteristic("To")
     if members and toughness:
         return wfrp3e.henchmen_wound_threshold(toughness, members)
     return character.max_wounds
@@ -164,7 +178,7 @@ def trained_skills(character, skills):
     """The skills the character has training or a specialisation in, by name; `skills` maps each skill's name to
     its rules.Skill row (for the characteristic of a skill known only by a specialisation)."""
     training = {entry.skill.name: entry.advances for entry in character.skills.all()}
-    specialised = character.points.get(SPECIALISATIONS) or {}
+    specialised = character.named(SPECIALISATIONS)
     return [
         SheetSkill(name, skills[name].characteristic.name, training.get(name, 0), tuple(specialised.get(name, ())))
         for name in sorted(training.keys() | specialised.keys())

@@ -6,18 +6,18 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
-from characters.forms import CharacterForm
+from characters.forms import CharacterForm, counter_field
 from rules.models import Skill
-from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, POINTS, SPECIALISATIONS, TEMPORARY
+from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, POINTS, SHEET_SCHEMA, SPECIALISATIONS, TEMPORARY
 
-POINT_FIELDS = {
-    "wounds": ("Wounds", "Normal wounds suffered, against the wound threshold."),
-    "critical_wounds": ("Critical wounds", "More than Toughness of them is death."),
-    "fatigue": ("Fatigue", "Past Toughness the character is Fatigued."),
-    "stress": ("Stress", "Past Willpower the character is Distressed."),
-    "conservative_steps": ("Conservative steps", "Length of the stance meter's conservative side."),
-    "reckless_steps": ("Reckless steps", "Length of the stance meter's reckless side."),
-    "power": ("Power or favour", "Power for a wizard, favour for a priest; it settles back to Willpower."),
+POINT_HELP = {
+    "wounds": "Normal wounds suffered, against the wound threshold.",
+    "critical_wounds": "More than Toughness of them is death.",
+    "fatigue": "Past Toughness the character is Fatigued.",
+    "stress": "Past Willpower the character is Distressed.",
+    "conservative_steps": "Length of the stance meter's conservative side.",
+    "reckless_steps": "Length of the stance meter's reckless side.",
+    "power": "Power for a wizard, favour for a priest; it settles back to Willpower.",
 }
 AFFLICTION_FIELDS = {
     INSANITIES: ("Insanities", "e.g. Night Terrors, Paranoia (permanent)"),
@@ -27,21 +27,14 @@ PERMANENT_MARK = re.compile(rf"\s*\((?P<kind>{PERMANENT}|{TEMPORARY})\)$", re.IG
 
 
 class Wfrp3eCharacterForm(CharacterForm):
-    points = (*POINT_FIELDS, "specialisations_text", *(f"{key}_text" for key in AFFLICTION_FIELDS))
+    points = (*POINT_HELP, "specialisations_text", *(f"{key}_text" for key in AFFLICTION_FIELDS))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["max_wounds"].label = "Wound threshold"
-        for key, (label, help_text) in POINT_FIELDS.items():
-            self.fields[key] = forms.IntegerField(
-                label=label,
-                min_value=0,
-                max_value=999,
-                required=False,  # left empty: the sheet keeps what it has
-                initial=self.instance.point(key, POINTS[key]),
-                help_text=help_text,
-            )
-        specialised = self.instance.points.get(SPECIALISATIONS) or {}
+        for key, help_text in POINT_HELP.items():
+            self.fields[key] = counter_field(SHEET_SCHEMA.points[key], self.instance.point(key, POINTS[key]), help_text)
+        specialised = self.instance.named(SPECIALISATIONS)
         self.fields["specialisations_text"] = forms.CharField(
             label="Specialisations",
             required=False,
@@ -50,7 +43,7 @@ class Wfrp3eCharacterForm(CharacterForm):
             "Weapon Skill: Hand Weapons, Parry; Coordination: Dodge",
         )
         for key, (label, help_text) in AFFLICTION_FIELDS.items():
-            stored = self.instance.points.get(key) or {}
+            stored = self.instance.named(key)
             self.fields[f"{key}_text"] = forms.CharField(
                 label=label,
                 required=False,
@@ -79,13 +72,14 @@ class Wfrp3eCharacterForm(CharacterForm):
     def clean_diseases_text(self):
         return afflictions(self.cleaned_data["diseases_text"])
 
-    def save(self, commit=True):
-        for key in POINT_FIELDS:
-            if self.cleaned_data[key] is not None:
+    def sheet_values(self):
+        super().sheet_values()
+        for key in POINT_HELP:
+            if self.cleaned_data.get(key) is not None:
                 self.instance.points[key] = self.cleaned_data[key]
         for key in (SPECIALISATIONS, *AFFLICTION_FIELDS):
-            self.instance.points[key] = self.cleaned_data[f"{key}_text"]
-        return super().save(commit)
+            if f"{key}_text" in self.cleaned_data:
+                self.instance.points[key] = self.cleaned_data[f"{key}_text"]
 
 
 def afflictions(text):

@@ -52,11 +52,11 @@ class Wfrp4e(System):
 
     # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".
     def starting_initiative(self, character):
-        return character.characteristic("I") if "I" in character.characteristics else None
+        return character.characteristic("I") if "I" in character.characteristic_values else None
 
     def initiative_rank(self, combatant):
-        sheet = combatant.character.characteristics if combatant.character_id else {}
-        return (int(sheet.get("I", combatant.initiative or 0)), int(sheet.get("Ag", 0)))
+        sheet = combatant.character.characteristic_values if combatant.character_id else {}
+        return (sheet.get("I", combatant.initiative or 0), sheet.get("Ag", 0))
 
     def initiative_place(self, context, ordered, combatant):
         # The initiative the combatant shows (the GM may have set it) rather than the sheet's I, which Roll

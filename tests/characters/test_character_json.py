@@ -135,9 +135,9 @@ def edited(file, **fields):
         (lambda file, system: edited(file, max_wounds="many"), "a value on the sheet is not what the sheet holds"),
         (lambda file, system: edited(file, name=""), "has what no sheet holds (name)"),
         (lambda file, system: edited(file, name="x" * 121), "has what no sheet holds (name)"),
-        (lambda file, system: edited(file, characteristics={"A": 300}), "has what no sheet holds (characteristics)"),
-        (lambda file, system: edited(file, characteristics=[1, 2]), "has what no sheet holds (characteristics)"),
-        (lambda file, system: edited(file, points=[1]), "has what no sheet holds (points)"),
+        (lambda file, system: edited(file, characteristics={"A": 300}), "each have a whole number from 0 to 200"),
+        (lambda file, system: edited(file, characteristics=[1, 2]), "Characteristics should be names, each with"),
+        (lambda file, system: edited(file, points=[1]), "counters should be names with values, not [1]."),
         (lambda file, system: edited(file, colour="blue"), "The file is damaged"),
     ],
 )

@@ -13,6 +13,7 @@ from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
 from systems.symbaroum.commands.tests import answers, ask, rolls_dice
 from systems.symbaroum.commands.turn import ActingArgs
+from systems.symbaroum.sheet import SPECIAL_AMMUNITION
 
 __all__ = ["stock_ammunition", "search_for_ammunition", "nock_ammunition"]
 
@@ -38,7 +39,7 @@ def specials(combatant):
     """{name: units} of the combatant's special ammunition."""
     if not combatant.character_id:
         return {}
-    return dict(combatant.character.points.get("special_ammunition") or {})
+    return dict(combatant.character.named(SPECIAL_AMMUNITION))
 
 
 def set_ammunition(context, combatant, **counts):

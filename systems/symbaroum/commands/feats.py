@@ -18,13 +18,13 @@ def pay(context, combatant, pay_with, feat):
     cost = symbaroum.feat_cost(pay_with, npc=npc)
     points = dict(combatant.character.points)
     if pay_with == "experience":
-        have = points.get("experience", 0)
+        have = combatant.character.point("experience")
         if have < cost["experience"]:
             raise CommandError(f"{combatant.name} has no Experience left for {feat}: pay with Corruption instead.")
         points["experience"] = have - cost["experience"]
         note = f"{combatant.name} spends 1 Experience on {feat} ({points['experience']} left)"
     else:
-        points["corruption_permanent"] = points.get("corruption_permanent", 0) + cost["corruption"]
+        points["corruption_permanent"] = combatant.character.point("corruption_permanent") + cost["corruption"]
         note = f"{combatant.name} takes 1 permanent Corruption for {feat} ({points['corruption_permanent']} permanent)"
     context.set_points(combatant, points=points)
     return note

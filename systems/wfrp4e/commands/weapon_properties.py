@@ -63,7 +63,7 @@ def problem(context, attacker, special, weapon, sheet):
         if encounter.state.fast_attacks.get(str(attacker.pk)) == encounter.round:
             raise forms.ValidationError(f"{attacker.name} already spent this Round's Action on a Fast attack.")
     if special == "champion":
-        rating = int(sheet.character.traits.get("Champion", 0) or 0) if sheet else 0
+        rating = sheet.character.trait_rating("Champion") if sheet else 0
         if rating < 1:
             raise forms.ValidationError(f"{attacker.name} does not have the Champion trait.")
         used_round, uses = encounter.state.champion_uses.get(str(attacker.pk), [None, 0])
