@@ -61,6 +61,17 @@ def fresh_live_views():
     live_views.clear()
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The cache holds counts kept per client address (the sign-up throttle): each test starts with none, or a run
+    of many sign-ups from 127.0.0.1 would meet the limit in whichever test comes after."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Each test database gets the shipped rules rows once; a test that edits them rolls back like any other row."""

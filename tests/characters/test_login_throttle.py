@@ -106,7 +106,7 @@ def test_the_admin_login_is_throttled_too(players):
 
 @override_settings(AXES_IPWARE_META_PRECEDENCE_ORDER=("HTTP_X_FORWARDED_FOR",))  # as PROXY_COUNT=1 sets it
 def test_behind_the_proxy_a_forged_x_forwarded_for_does_not_dodge_the_address_count(players):
-    # The proxy appends the address it saw; whatever the client wrote comes first, and uvicorn makes that REMOTE_ADDR.
+    # The proxy appends the address it saw after whatever the client wrote: only the proxy's entry counts.
     statuses = [
         log_in(
             f"guess{n}", "Password1", address=f"10.0.0.{n}", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}, {TABLE_WIFI}"
