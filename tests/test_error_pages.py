@@ -19,10 +19,10 @@ def test_a_missing_page_says_so_in_the_sites_words(client):
 
 
 def test_a_refusal_gives_its_reason(client, table):
-    client.force_login(table.outsider)
-    response = client.get(f"/campaigns/{table.campaign.pk}/")
+    client.force_login(table.anna)
+    response = client.get(f"/campaigns/{table.campaign.pk}/export/")
     assert response.status_code == 403
-    assert "You are not part of this campaign." in response.content.decode()
+    assert "Only the GM downloads the campaign." in response.content.decode()
 
 
 def test_a_stale_form_is_asked_again_in_plain_words(table):
