@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from characters.forms import RowsChoiceField
 from characters.models import ApiToken, Campaign, Character, CharacterSkill, JoinLink
 
 
@@ -25,6 +26,10 @@ class CharacterAdmin(admin.ModelAdmin):
     list_filter = ["campaign__system", "is_npc"]
     search_fields = ["name", "campaign__name", "player__username"]
     list_select_related = ["campaign", "player"]
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        # Weapons and armour by id, as the sheet form takes them: an id beyond any row's is refused, not a 500.
+        return super().formfield_for_manytomany(db_field, request, **{"form_class": RowsChoiceField, **kwargs})
 
 
 @admin.register(ApiToken)

@@ -180,7 +180,7 @@ def test_a_campaign_backup_with_huge_wounds_is_refused_in_words(table, tmp_path)
     assert not Campaign.objects.exists()
 
 
-def admin_post(played, character, **json_fields):
+def admin_post(played, character, extra=(), **json_fields):
     admin = UserFactory(username="admin", is_staff=True, is_superuser=True)
     client = Client()
     client.force_login(admin)
@@ -196,6 +196,7 @@ def admin_post(played, character, **json_fields):
         **{name: json.dumps(value) for name, value in json_fields.items()},
         "skills-TOTAL_FORMS": 0, "skills-INITIAL_FORMS": 0, "skills-MIN_NUM_FORMS": 0, "skills-MAX_NUM_FORMS": 1000,
         "_save": "Save",
+        **dict(extra),
     }  # fmt: skip
     return client.post(f"/admin/characters/character/{character.pk}/change/", data)
 
@@ -218,6 +219,14 @@ def test_the_admin_refuses_a_crafted_sheet_in_the_same_words(played, fields, wor
 def test_the_admin_saves_a_good_sheet(played):
     answer = admin_post(played, played.heroine, notes="Keeps a diary.")
     assert answer.status_code == 302
+
+
+@pytest.mark.parametrize("played", ["wfrp4e"], indirect=True)
+def test_the_admin_refuses_a_weapon_beyond_any_id_in_words(played):
+    before = list(played.heroine.weapons.all())
+    answer = admin_post(played, played.heroine, extra={"weapons": [LARGEST_ID + 1], "armour": [10**30]})
+    assert answer.status_code == 200 and "is not one of the available choices" in answer.content.decode()
+    assert list(Character.objects.get(pk=played.heroine.pk).weapons.all()) == before != []
 
 
 @pytest.mark.parametrize("played", ["symbaroum", "wfrp3e"], indirect=True)
