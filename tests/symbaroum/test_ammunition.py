@@ -4,6 +4,7 @@ the field after the fight fills it again, with a roll on his phone when the tabl
 
 import pytest
 
+from characters.models import Character
 from combat.commands import CommandError, CommandForbidden
 
 
@@ -174,3 +175,15 @@ def test_the_api_gives_his_player_the_count_and_hides_it_from_others(fight):
     assert ammunition_seen_by(fight.table.bruno) == {"left": 2, "full": 3, "out": False, "specials": [], "nocked": ""}
     assert ammunition_seen_by(fight.table.gm)["left"] == 2
     assert ammunition_seen_by(fight.table.anna) is None
+
+
+def test_a_count_stored_before_sheets_were_checked_is_read_as_none_and_stocked_anew(fight):
+    plays(fight, "ammunition_countdown")
+    Character.objects.filter(pk=fight.ansgar.character_id).update(
+        points={**points(fight), "special_ammunition": {"Fire arrow": "x", "Bone arrow": 1}}
+    )
+    fight.ansgar.refresh_from_db()
+    with pytest.raises(CommandError, match="Brother Ansgar has no Fire arrow left"):
+        fight.gm("attack", attacker=fight.ansgar.pk, target=fight.goblin.pk, special_ammunition="Fire arrow")
+    fight.gm("stock_ammunition", combatant=fight.ansgar.pk, special_ammunition="Fire arrow", count=2)
+    assert points(fight)["special_ammunition"] == {"Fire arrow": 2, "Bone arrow": 1}

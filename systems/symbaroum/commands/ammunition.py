@@ -36,10 +36,10 @@ def left(combatant):
 
 
 def specials(combatant):
-    """{name: units} of the combatant's special ammunition."""
+    """{name: units} of the combatant's special ammunition; a count no screen can read is none."""
     if not combatant.character_id:
         return {}
-    return dict(combatant.character.named(SPECIAL_AMMUNITION))
+    return {name: units for name, units in combatant.character.named(SPECIAL_AMMUNITION).items() if type(units) is int}
 
 
 def set_ammunition(context, combatant, **counts):
