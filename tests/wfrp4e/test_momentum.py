@@ -7,6 +7,7 @@ from combat.commands import CommandError
 from combat.models import Combatant
 from combat.views_state import as_json, build
 from systems.wfrp4e.commands.turn import turn_state
+from tests.factories import CombatantFactory, EncounterFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -136,6 +137,18 @@ def test_disengaging_with_momentum_needs_more_than_every_engaged_opponent(moment
         table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk]
     )
     assert momentum_of(table.anders) == 0
+
+
+def test_disengaging_past_a_combatant_of_another_encounter_is_refused(momentum_table):
+    table = momentum_table
+    elsewhere = CombatantFactory(encounter=EncounterFactory(campaign=table.campaign))
+    Combatant.objects.filter(pk=table.anders.pk).update(advantage=2)
+    for stranger in (elsewhere.pk, 999_999):
+        with pytest.raises(CommandError, match=f"There is no combatant {stranger} in this encounter."):
+            commands.spend_momentum(
+                table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk, stranger]
+            )
+    assert momentum_of(table.anders) == 2
 
 
 def test_winning_an_initiated_opposed_test_earns_momentum(momentum_table):

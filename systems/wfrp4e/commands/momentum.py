@@ -4,8 +4,8 @@ Each combatant's Momentum is `Combatant.advantage`. What was earned when lives i
 restores it with the rest.
 """
 
-from combat.commands.fields import NumberListField, OneOfField, WholeNumberField
-from combat.commands.spine import CombatantArgs, CommandError
+from combat.commands.fields import OneOfField, WholeNumberField
+from combat.commands.spine import CombatantArgs, CombatantListField, CommandError
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, turn
@@ -78,7 +78,7 @@ def gain_momentum(context, combatant, reason):
 
 class SpendMomentumArgs(CombatantArgs):
     use = OneOfField(choices=list(SPENDS.items()))
-    engaged = NumberListField(help_text="Disengage: the combatants engaged with them; left out, those the tracker has.")
+    engaged = CombatantListField(help_text="Disengage: who is engaged with them; left out, those the tracker has.")
     amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For an attack.")
     talent = OneOfField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
@@ -91,8 +91,8 @@ def spend_momentum(context, combatant, use, amount, talent, engaged):
         effect = f"+{wfrp4e_house.momentum_attack_bonus(cost)} to the attack"
     elif use == "disengage":
         # The GM's form names nobody: the tracker's Engaged pairs are the opponents to outdo.
-        engaged_ids = engaged or engaged_with(context.encounter, combatant)
-        opponents = [c for c in context.combatants if c.pk in engaged_ids]
+        engaged_ids = engaged_with(context.encounter, combatant)
+        opponents = engaged or [c for c in context.combatants if c.pk in engaged_ids]
         if not wfrp4e_house.can_disengage_with_momentum(have, [c.advantage for c in opponents]):
             if have < 1:
                 raise CommandError(f"{combatant.name} has no Momentum to spend.")
