@@ -103,6 +103,19 @@ def roll_pool(pool, d):
     return tuple(rolled)
 
 
+def most_shown(pool, righteous_successes=0):
+    """{symbol: the most the pool's dice can show of it}, each die on its best face for that symbol. Each righteous
+    success shown rolls one more expertise die (EXPLODING_DIE), when the pool has any to start the chain. Symbols
+    typed in are checked against this: they cannot come from dice the pool does not hold."""
+    counts = checked_pool(pool)
+    if counts[EXPLODING_DIE]:
+        counts[EXPLODING_DIE] += righteous_successes
+    return {
+        symbol: sum(count * max(face.count(symbol) for face in DIE_FACES[kind]) for kind, count in counts.items())
+        for symbol in SYMBOLS
+    }
+
+
 def symbols_shown(rolled):
     """{symbol: count} over rolled dice ((kind, face), ...): what a player types in after rolling by hand."""
     return Counter(symbol for _, face in rolled for symbol in face)

@@ -271,3 +271,26 @@ def test_a_large_pool_stays_quick_and_exact():
 def test_dice_that_explode_forever_are_refused():
     with pytest.raises(ValueError):
         wfrp3e.roll_pool({"expertise": 1}, lambda sides: 3)
+
+
+def test_the_most_a_pool_can_show_is_each_die_on_its_best_face_for_that_symbol():
+    most = wfrp3e.most_shown({"characteristic": 4, "challenge": 1, "reckless": 1})
+    assert most[SUCCESS] == 4 + 2 and most[CHALLENGE] == 2 and most[CHAOS_STAR] == 1
+    assert most[SIGMARS_COMET] == most[RIGHTEOUS_SUCCESS] == 0  # only expertise dice show them
+
+
+def test_each_righteous_success_rolls_one_more_expertise_die_once_the_pool_has_one():
+    assert wfrp3e.most_shown({"expertise": 1}, righteous_successes=3)[SIGMARS_COMET] == 4
+    assert wfrp3e.most_shown({"characteristic": 1}, righteous_successes=3)[SIGMARS_COMET] == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pool=st.fixed_dictionaries({kind: st.integers(0, 3) for kind in wfrp3e.DIE_KINDS}),
+    seed=st.integers(0, 10**6),
+)
+def test_whatever_a_pool_rolls_is_within_the_most_it_can_show(pool, seed):
+    dice = Dice(random.Random(seed))
+    shown = wfrp3e.symbols_shown(wfrp3e.roll_pool(pool, dice.d))
+    most = wfrp3e.most_shown(pool, shown[RIGHTEOUS_SUCCESS])
+    assert all(count <= most[symbol] for symbol, count in shown.items())

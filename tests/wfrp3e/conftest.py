@@ -20,6 +20,16 @@ class Table(Clients):
     wizard: object  # anna's character
 
 
+def trained(character, skill="Weapon Skill", advances=1):
+    """The character trained in `skill`: its checks roll that many expertise dice, the only dice that show a comet
+    (or a righteous success)."""
+    CharacterSkill.objects.create(
+        character_id=getattr(character, "character_id", None) or character.pk,
+        skill=Skill.objects.get(system="wfrp3e", name=skill),
+        advances=advances,
+    )
+
+
 @pytest.fixture
 def wfrp3e_table(db, rules_data):
     gm, anna, bruno = (UserFactory(username=name) for name in ("gm", "anna", "bruno"))

@@ -2,14 +2,19 @@
 rolled, the card's effect lines, an attack's wounds and the card's recharge tokens (seed 003 "Middle of Turn
 Phase")."""
 
+import json
 import random
 
 import pytest
+from django.test import Client
 
+from characters.models import ApiToken
 from combat.commands.spine import CommandError, CommandForbidden
 from rules.engine import wfrp3e
 from rules.engine.dice import Dice
 from systems.wfrp3e.commands.pools import percent
+from tests import guards
+from tests.wfrp3e.conftest import trained
 
 
 def strike(fight, user=None, **args):
@@ -90,10 +95,40 @@ def test_wounds_past_the_threshold_knock_out_and_criticals_past_toughness_kill(a
     health = action_fight.state().health[str(action_fight.orc.pk)]
     assert health == {"criticals": 1, "knocked_out": True, "dead": False}
     action_fight.turn_of(action_fight.magda)
+    trained(action_fight.magda, advances=3)
     strike(action_fight, damage=5)
     entry = open_prompt(action_fight)
-    outcome = action_fight.run(action_fight.table.gm, "enter_roll", prompt=entry["id"], successes=1, comets=4)
+    outcome = action_fight.run(  # a righteous success rolls the fourth expertise die, the fourth comet
+        action_fight.table.gm, "enter_roll", prompt=entry["id"], successes=1, righteous_successes=1, comets=4
+    )
     assert "Orc is dead" in outcome.message
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ({"successes": 1, "challenges": 5}, "challenges 5 (at most 3)"),
+        ({"successes": 20}, "successes 20 (at most 4)"),
+        ({"successes": 1, "comets": 1}, "comets 1 (at most 0)"),
+        ({"righteous_successes": 1}, "righteous successes 1 (at most 0)"),
+        ({"chaos_stars": 2, "delays": 1}, "chaos stars 2 (at most 1), delays 1 (at most 0)"),
+    ],
+)
+def test_symbols_the_pools_dice_cannot_show_are_refused_in_words_by_api(action_fight, typed, words):
+    """Melee Strike from St 4: 4 characteristic dice, the card's challenge die and Fatigued's misfortune die."""
+    table = action_fight.table
+    strike(action_fight)
+    entry = open_prompt(action_fight)
+    assert entry["summary"] == "4 characteristic, 1 challenge, 1 misfortune"
+    before = guards.kept(action_fight.encounter)
+    answer = Client(headers={"Authorization": f"Bearer {ApiToken.issue(table.anna)}"}).post(
+        f"/api/encounters/{action_fight.encounter.pk}/commands/",
+        json.dumps({"command": "enter_roll", "args": {"prompt": entry["id"], **typed}}),
+        content_type="application/json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"] == f"These dice cannot show {words}: type what they show."
+    assert guards.kept(action_fight.encounter) == before
 
 
 def test_a_tap_on_roll_rolls_the_pool(action_fight):
@@ -123,6 +158,7 @@ def test_a_henchmen_group_attacks_with_a_fortune_die_per_other_member(action_fig
 
 
 def test_a_critical_on_henchmen_is_a_normal_wound(action_fight):
+    trained(action_fight.magda)
     strike(action_fight, action_fight.table.gm, target=action_fight.goblins.pk)
     entry = open_prompt(action_fight)
     action_fight.gm("enter_roll", prompt=entry["id"], successes=1, comets=1)

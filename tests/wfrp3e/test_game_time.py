@@ -176,7 +176,7 @@ def test_a_night_rest_heals_toughness_in_wounds_and_asks_the_wounded_for_resilie
         "resilience",
         "3 characteristic, 2 challenge",
     )
-    outcome = fight.run(fight.table.anna, "answer_recovery_check", prompt=entry["id"], successes=4, challenges=1)
+    outcome = fight.run(fight.table.anna, "answer_recovery_check", prompt=entry["id"], successes=3)
     # Three net successes, but only two wounds are left to heal.
     assert outcome.message == "Magda passes the Resilience check (typed): 3 net successes; 2 more wounds healed."
     assert fight.fresh(fight.magda).wounds == 9

@@ -3,7 +3,7 @@ the phones, its attack's fortune dice and the criticals it takes as wounds."""
 
 from combat import commands
 from tests.factories import CharacterFactory, EncounterFactory
-from tests.wfrp3e.conftest import CHARACTERISTICS
+from tests.wfrp3e.conftest import CHARACTERISTICS, trained
 
 
 def page(fight, user):
@@ -67,6 +67,7 @@ def test_the_groups_attack_has_a_fortune_die_per_other_member_still_standing(act
 
 def test_a_comet_on_the_group_is_a_wound_not_a_critical(action_fight):
     anna = action_fight.table.anna
+    trained(action_fight.magda)
     post(action_fight, anna, "perform_action", combatant=action_fight.magda.pk, card="Melee Strike",
          target=action_fight.goblins.pk, damage="1")  # fmt: skip
     (entry,) = action_fight.prompts()

@@ -11,7 +11,7 @@ from characters.models import ApiToken
 from combat.commands import offered_to
 from tests import guards
 from tests.factories import CharacterFactory
-from tests.wfrp3e.conftest import CHARACTERISTICS
+from tests.wfrp3e.conftest import CHARACTERISTICS, trained
 
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 CANARY = "Skaven"  # the hidden NPC's name
@@ -103,6 +103,7 @@ def test_the_skavens_strike_at_her(fight, skaven):
     fight.gm("add_condition_card", combatant=skaven.pk, condition="Weakened")
     fight.turn_of(skaven)
     assert_anna_sees_no_skaven(fight)
+    trained(skaven)
     fight.gm("perform_action", combatant=skaven.pk, card="Melee Strike", target=fight.magda.pk, damage=5)
     assert_anna_sees_no_skaven(fight)
     fight.gm("enter_roll", prompt=fight.prompts()[-1]["id"], successes=2, comets=1)
@@ -111,6 +112,7 @@ def test_the_skavens_strike_at_her(fight, skaven):
 
 
 def test_her_strike_at_the_skaven_that_the_gm_sets_up(fight, skaven):
+    trained(fight.magda)
     fight.gm("perform_action", combatant=fight.magda.pk, card="Melee Strike", target=skaven.pk, damage=30)
     assert_anna_sees_no_skaven(fight)
     outcome = her_roll(fight, successes=3, comets=1)

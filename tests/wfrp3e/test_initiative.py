@@ -3,7 +3,7 @@ symbols or leaving them to the tracker; the GM may type the successes; Agility b
 
 import pytest
 
-from combat.commands import CommandForbidden
+from combat.commands import CommandError, CommandForbidden
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands.pools import percent
 
@@ -20,7 +20,9 @@ def test_the_players_typed_symbols_net_their_successes_into_the_order(planned_fi
     assert entry["chance"] == percent(wfrp3e.net_success_chance({"characteristic": 3}))
     with pytest.raises(CommandForbidden):
         fight.run(fight.table.bruno, "roll_initiative_check", prompt=asked.result["prompt"], successes=1)
-    outcome = fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=3, challenges=1)
+    with pytest.raises(CommandError, match=r"These dice cannot show challenges 1 \(at most 0\)"):
+        fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=3, challenges=1)
+    outcome = fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=2, boons=1)
     assert outcome.result == {"initiative": 2} and fight.state().prompts == []
     fight.gm("set_initiative", combatant=fight.orc.pk, value=2)
     fight.gm("set_initiative", combatant=fight.gunther.pk, value=1)

@@ -6,16 +6,21 @@ import pytest
 from combat import commands
 from combat.commands import offered_to
 from tests import guards
+from tests.wfrp3e.conftest import trained
 
 WFRP3E_COMMANDS = offered_to("wfrp3e")
 
 pytestmark = pytest.mark.django_db
 
 
+# What her dice show: a comet from the expertise die her training rolls, an exertion from the reckless die.
+ROLLED = {"successes": 3, "comets": 1, "banes": 2, "exertions": 1}
+
+
 def strike(fight):
-    """Magda's Reckless Cleave at the orc, waiting on her phone: a card that recharges."""
+    """Magda's Reckless Cleave at the orc from one reckless step, waiting on her phone: a card that recharges."""
     return fight.gm(
-        "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk, damage=6
+        "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk, damage=6, stance=1
     ).result["prompt"]
 
 
@@ -71,7 +76,7 @@ CASES = {
     "dismiss_check": lambda f: {"prompt": initiative_check(f)},
     "dismiss_prompts": lambda f: initiative_check(f) and {"combatant": f.magda.pk},
     "end_encounter": lambda f: {},
-    "enter_roll": lambda f: {"prompt": strike(f), "successes": 3, "comets": 1, "banes": 2, "exertions": 1},
+    "enter_roll": lambda f: trained(f.magda) or {"prompt": strike(f), **ROLLED},
     "heal": lambda f: f.gm("apply_damage", combatant=f.orc.pk, amount=5) and {"combatant": f.orc.pk, "amount": 3},
     "hide_combatant": lambda f: {"combatant": f.orc.pk},
     "manoeuvre": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "start": "engaged", "end": "long"},
@@ -124,9 +129,10 @@ def test_undo_before_the_start(planned_fight, name):
 def test_undo_of_a_roll_puts_back_the_wounds_the_strain_and_the_recharge(fight):
     """The roll that changes the most at once: the orc's wounds and critical, Magda's strain and her card's
     recharge tokens, and the prompt it closed."""
+    trained(fight.magda)
     prompt = strike(fight)
     before = guards.kept(fight.encounter)
-    fight.gm("enter_roll", prompt=prompt, successes=3, comets=1, banes=2, exertions=1)
+    fight.gm("enter_roll", prompt=prompt, **ROLLED)
     state = fight.state()
     assert (fight.fresh(fight.orc).wounds, fight.points(fight.magda)["fatigue"]) == (3, 5)
     assert (state.prompts, state.recharging) == ([], {str(fight.magda.pk): {"Reckless Cleave": 3}})

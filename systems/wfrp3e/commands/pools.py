@@ -161,4 +161,10 @@ def rolled_symbols(context, pool, typed):
     the tracker's roll of the pool when none was typed."""
     if all(count is None for count in typed.values()):
         return dict(wfrp3e.symbols_shown(wfrp3e.roll_pool(pool, context.dice.d))), "rolled"
-    return {SYMBOL_FIELDS[name]: count or 0 for name, count in typed.items()}, "typed"
+    shown = {SYMBOL_FIELDS[name]: count or 0 for name, count in typed.items()}
+    most = wfrp3e.most_shown(pool, shown.get(wfrp3e.RIGHTEOUS_SUCCESS, 0))
+    beyond = [f"{name.replace('_', ' ')} {count} (at most {most[SYMBOL_FIELDS[name]]})"
+              for name, count in typed.items() if (count or 0) > most[SYMBOL_FIELDS[name]]]  # fmt: skip
+    if beyond:
+        raise CommandError(f"These dice cannot show {', '.join(beyond)}: type what they show.")
+    return shown, "typed"
