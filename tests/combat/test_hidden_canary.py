@@ -267,7 +267,7 @@ def canary_attacks_the_hero(fight):
         ("the canary strikes", lambda: fight.gm_does(
             "perform_action", combatant=canary, card="Melee Strike", target=hero, damage=5)),
         ("the GM rolls the canary's check", lambda: fight.gm_does(
-            "enter_roll", prompt=fight.fresh().pools["prompts"][-1]["id"], successes=2, comets=1)),
+            "enter_roll", prompt=fight.fresh().pools["prompts"][-1]["id"], successes=2)),
     ]  # fmt: skip
 
 
