@@ -258,11 +258,14 @@ ADVANTAGE_GAINS = {
 }
 
 
-def advantage_gain(reason, sl=None, nemesis=False):
-    """How much Advantage `reason` earns (seed 002 "Group Advantage" and "Actions" › "Assess")."""
+def advantage_gain(reason, sl=None, nemesis=False, failed=False):
+    """How much Advantage `reason` earns (seed 002 "Group Advantage" and "Actions" › "Assess"). Assess earns only
+    on a success: a Test `failed`, or given a negative SL, earns nothing; no SL given is a success the GM saw."""
     if reason not in ADVANTAGE_GAINS:
         raise ValueError(f"'{reason}' is not a way to gain Advantage")
     if reason == "assess":
+        if failed or (sl or 0) < 0:
+            return 0
         return 3 if (sl or 0) >= 6 else 2
     if reason == "victory":
         return 2 if nemesis else 1

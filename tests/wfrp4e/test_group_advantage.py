@@ -23,6 +23,13 @@ def spend(table, spend, side="ally", **args):
     return commands.spend_advantage(table.encounter, table.gm, side=side, spend=spend, **args)
 
 
+@pytest.mark.parametrize("args", [{"sl": -1}, {"sl": -7}, {"sl": 0, "failed": True}, {"failed": True}])
+def test_a_failed_assess_gains_nothing_and_says_so(table, args):
+    with pytest.raises(CommandError, match="A failed Assess test gains no Advantage: only a success does."):
+        gain(table, "ally", "assess", **args)
+    assert pools(table) == {"ally": 0, "adversary": 0}
+
+
 @pytest.mark.parametrize(
     "reason, args, gained",
     [
@@ -160,3 +167,15 @@ def test_players_see_the_pools_and_cannot_change_them(table):
     assert "Foes&#x27; <strong>2</strong>" in html or "Foes' <strong>2</strong>" in html
     with pytest.raises(commands.CommandForbidden):
         commands.gain_advantage(table.encounter, table.anna, side="ally", reason="winning")
+
+
+def test_the_gm_screens_failed_box_refuses_an_assess_in_words(table):
+    gm = table.client(table.gm)
+    url = f"/encounters/{table.encounter.pk}/do/gain_advantage/"
+    page = gm.get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert 'name="failed"' in page
+    answer = gm.post(url, {"side": "ally", "reason": "assess", "sl": "0", "failed": "true"}, follow=True)
+    assert "A failed Assess test gains no Advantage: only a success does." in answer.content.decode()
+    assert pools(table) == {"ally": 0, "adversary": 0}
+    gm.post(url, {"side": "ally", "reason": "assess", "sl": "0"})
+    assert pools(table) == {"ally": 2, "adversary": 0}

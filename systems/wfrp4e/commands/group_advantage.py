@@ -105,15 +105,18 @@ class PoolArgs(Args):
 class GainArgs(PoolArgs):
     reason = OneOfField(choices=[(key, text) for key, text in wfrp4e.ADVANTAGE_GAINS.items()])
     sl = WholeNumberField(required=False, min_value=-20, max_value=20, help_text="SL of the Assess test.")
+    failed = YesNoField(help_text="The Assess test failed (its SL may be 0).")
     nemesis = YesNoField(help_text="Victory over a party nemesis.")
 
 
 @command(GainArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
-def gain_advantage(context, side, reason, sl, nemesis):
+def gain_advantage(context, side, reason, sl, failed, nemesis):
     encounter = context.encounter
     if reason == "outmanoeuvre" and not claim_outmanoeuvre(encounter):
         raise CommandError("Outmanoeuvre gives at most 1 Advantage per action.")
-    gained = wfrp4e.advantage_gain(reason, sl=sl, nemesis=nemesis)
+    gained = wfrp4e.advantage_gain(reason, sl=sl, nemesis=nemesis, failed=failed)
+    if not gained:
+        raise CommandError("A failed Assess test gains no Advantage: only a success does.")
     add_to_pool(encounter, side, gained)
     label = wfrp4e.ADVANTAGE_GAINS[reason].split(":")[0]
     return f"{SIDE_LABEL[side]} gain {gained} Advantage ({label}); pool {pools(encounter)[side]}.", {
