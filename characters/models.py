@@ -142,7 +142,8 @@ class Character(models.Model):
         return {name: value for name, value in stored.items() if type(value) is int}
 
     def characteristic(self, key):
-        return self.characteristic_values.get(key, 0)
+        value = self.characteristics.get(key, 0) if isinstance(self.characteristics, dict) else 0
+        return value if type(value) is int else 0
 
     def trait_rating(self, name):
         """A trait's rating; 0 for a trait without one (or none a screen can read), or not there."""
