@@ -751,8 +751,15 @@ def surprise_noticed_target(vigilant, discreet):
 
 def long_weapon_free_attack(mover_has_long, target_has_long):
     """Seed 001 "Turn Order" › "Combat With Weapons Ready": in the first round of a melee, the one holding a Long
-    weapon gets a free attack on the enemy closing in, unless that enemy's weapon is Long as well."""
+    weapon gets a free attack on the enemy closing in, unless that enemy's weapon is Long as well. Each side's
+    "Long" is its reach (long_reach): a Long weapon borne with a shield counts for nothing."""
     return bool(target_has_long and not mover_has_long)
+
+
+def long_reach(wields_long, shield_names=()):
+    """Seed 001 "Special Actions" › "Shield": a shield takes a hand, so it cancels a Long weapon's reach; a buckler
+    leaves both hands free and cancels nothing. `shield_names`: the names of the shields and bucklers carried."""
+    return bool(wields_long) and not any("buckler" not in name.lower() for name in shield_names)
 
 
 SHIELD_DEFENCE_BONUS = 1  # seed 001 "Special Actions" › "Shield" (a buckler too)

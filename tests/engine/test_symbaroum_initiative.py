@@ -43,3 +43,11 @@ def test_ambush_targets_from_either_side():
 @pytest.mark.parametrize("mover, target, free", [(False, True, True), (True, True, False), (False, False, False)])
 def test_a_long_weapon_strikes_at_an_enemy_closing_without_one(mover, target, free):
     assert symbaroum.long_weapon_free_attack(mover, target) is free
+
+
+@pytest.mark.parametrize(
+    "wields_long, shields, reach",
+    [(True, [], True), (True, ["Shield"], False), (True, ["Buckler"], True), (False, [], False)],
+)
+def test_a_shield_takes_the_hand_a_long_weapon_reaches_with(wields_long, shields, reach):
+    assert symbaroum.long_reach(wields_long, shields) is reach

@@ -4,6 +4,7 @@ phone), engaging an enemy with a Long weapon, disengaging from several enemies."
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
+from rules.models import Weapon
 
 
 def conditions(fight, combatant):
@@ -91,6 +92,25 @@ def test_a_long_weapon_facing_a_long_weapon_gets_no_free_attack(fight):
     fight.table.ulrika.weapons.add(*fight.goblin.character.weapons.all())  # a spear of her own
     assert fight.gm("engage", target=fight.goblin.pk).result["long_weapon"] is False
     assert waiting(fight) == []
+
+
+def test_a_shield_cancels_the_spearmans_reach_a_buckler_does_not(fight):
+    shield, buckler = (Weapon.objects.get(system="symbaroum", name=name) for name in ("Shield", "Buckler"))
+    fight.goblin.character.weapons.add(shield)
+    assert fight.gm("engage", target=fight.goblin.pk).result["long_weapon"] is False
+    assert waiting(fight) == []
+    fight.gm("undo")
+    fight.goblin.character.weapons.remove(shield)
+    fight.goblin.character.weapons.add(buckler)
+    assert fight.gm("engage", target=fight.goblin.pk).result["long_weapon"] is True
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Long weapon")]
+
+
+def test_her_own_spear_borne_with_a_shield_does_not_keep_the_goblins_spear_off(fight):
+    spear, shield = (Weapon.objects.get(system="symbaroum", name=name) for name in ("Spear", "Shield"))
+    fight.table.ulrika.weapons.add(spear, shield)
+    assert fight.gm("engage", target=fight.goblin.pk).result["long_weapon"] is True
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Long weapon")]
 
 
 def test_only_the_active_combatants_player_engages_or_disengages(fight):

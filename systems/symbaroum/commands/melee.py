@@ -15,6 +15,7 @@ from systems.symbaroum.commands import command, free_attacks, turn
 from systems.symbaroum.commands.harm import give, sheet_of
 from systems.symbaroum.commands.sides import refuse_allies
 from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
+from systems.symbaroum.sheet import SHIELD_GROUP
 
 __all__ = ["ambush", "engage", "disengage"]
 
@@ -154,10 +155,12 @@ def engaged_with(state, pk):
     return {other for one_pair in ids if pk in one_pair for other in one_pair if other != pk}
 
 
-def wields_long(context, combatant):
+def reaches_far(context, combatant):
+    """Whether the combatant's Long weapon reaches further than the enemy's: not when a shield takes a hand."""
     sheet = sheet_of(context, combatant)
     weapons = sheet.weapons if sheet else []
-    return any(prop.name == "Long" for weapon in weapons for prop in weapon.properties.all())
+    wields_long = any(prop.name == "Long" for weapon in weapons for prop in weapon.properties.all())
+    return symbaroum.long_reach(wields_long, [weapon.name for weapon in weapons if weapon.group == SHIELD_GROUP])
 
 
 class EngageArgs(Args):
@@ -178,7 +181,7 @@ def engage(context, target):
     turn.spend(context, mover, "movement")
     state.melee_pairs = [*state.melee_pairs, key]
     said = f"{mover.name} engages {context.named(target)} in melee"
-    long_reach = symbaroum.long_weapon_free_attack(wields_long(context, mover), wields_long(context, target))
+    long_reach = symbaroum.long_weapon_free_attack(reaches_far(context, mover), reaches_far(context, target))
     if long_reach:
         said += f"; {free_attacks.grant(context, target, mover, 'Long weapon')}"
     return said + ".", {"mover": mover.pk, "target": target.pk, "long_weapon": long_reach}
