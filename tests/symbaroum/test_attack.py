@@ -136,6 +136,27 @@ def test_a_torso_hit_at_the_pain_threshold_winds_the_npc(fight):
     assert "Winded" in conditions(fight, fight.goblin)
 
 
+def test_a_hurt_arm_gives_every_attack_its_bearer_makes_a_second_chance_to_fail(fight):
+    fight.encounter.house_rules = ["hit_locations", "perfect_hits"]
+    fight.encounter.save()
+    # The goblin's Pain Threshold is 4 (Strong 8): the troll's great axe worth 6 less his leather's 2, location
+    # d10 6 = right arm.
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.goblin.pk, d20=2, location=6)
+    assert "Hurt Arm" in conditions(fight, fight.goblin)
+    # His attack is hampered, so Ulrika's Defence 9 against it has a second chance to pass: 1 - 55 % twice.
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    entry = fight.prompts()[-1]
+    assert (entry["kind"], entry["second"], entry["chance"]) == ("defence", "pass", 69.75)
+    fight.gm("dismiss_test", prompt=entry["id"])
+    # Ulrika's arm (Pain Threshold 8): the troll's great axe worth 6, +2 for the Advantage, +3 for her fumbled
+    # defence, less her armour roll of 1: 10.
+    fight.gm("attack", attacker=fight.troll.pk, target=fight.ulrika.pk, advantage=True, d20=20, armour=1, location=8)
+    assert "Hurt Arm" in conditions(fight, fight.ulrika)
+    fight.gm("attack", attacker=fight.ulrika.pk, target=fight.troll.pk)
+    entry = fight.prompts()[-1]
+    assert (entry["kind"], entry["second"]) == ("attack", "fail")
+
+
 def test_an_npc_at_zero_dies_a_player_character_is_dying(fight):
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=2, damage=8)
     fight.gm("attack", attacker=fight.troll.pk, target=fight.ansgar.pk, d20=19, dice=TypedDice(Dice(), {}))

@@ -125,7 +125,7 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
         "kind": kind,
         "roller": roller.pk if rolls_dice(roller) else None,
         "goal": goal,
-        "second": second_chance(context, roller, opponent, to_pass=to_pass, to_fail=to_fail),
+        "second": second_chance(context, roller, opponent, to_pass=to_pass, to_fail=to_fail, arms_of=attacker),
         "manoeuvre": manoeuvre or None,
         "quality_damage": quality_damage,
     }

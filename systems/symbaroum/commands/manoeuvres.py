@@ -241,7 +241,7 @@ def keep_hold(context, hold):
     holder_rolls = rolls_dice(holder) or not rolls_dice(target)
     roller, opponent = (holder, target) if holder_rolls else (target, holder)
     goal = opposed_goal("hold", holder, target, sheet_of(context, holder), sheet_of(context, target), holder_rolls)
-    second = second_chance(context, roller, opponent)
+    second = second_chance(context, roller, opponent, arms_of=holder)
     if rolls_dice(roller):
         aim = f"keep hold of {on_phones(target)}" if holder_rolls else f"break free of {on_phones(holder)}"
         reason = f"Hold: {aim}"

@@ -46,12 +46,22 @@ def hampered(context, combatant):
     return bool(critical or counts.get("Blinded") or took_the_initiative(context.encounter, combatant))
 
 
-def second_chance(context, roller, opponent=None, to_pass=False, to_fail=False):
+def hurt_arm(context, combatant):
+    """Seed 001 / 004 "Hit Locations": an arm struck at the Pain Threshold gives a second chance to fail every roll
+    that needs it for the rest of the scene. The tracker does not know which hand holds what, so it hampers each
+    test made with the hands: the bearer's attacks and holds."""
+    return bool(context.condition_counts(combatant).get("Hurt Arm"))
+
+
+def second_chance(context, roller, opponent=None, to_pass=False, to_fail=False, arms_of=None):
     """ "pass", "fail" or None for a roll by `roller` against `opponent`: the handicaps of both sides, then the
-    manoeuvres' own second chances; opposite ones cancel (rules.engine.symbaroum.net_second_chance)."""
+    manoeuvres' own second chances; opposite ones cancel (rules.engine.symbaroum.net_second_chance). `arms_of`:
+    the side whose hands the test uses (an attacker, a holder), hampered by a hurt arm whoever rolls."""
     mine, theirs = symbaroum.roller_second_chances(
         hampered(context, roller), opponent is not None and hampered(context, opponent)
     )
+    if arms_of is not None and hurt_arm(context, arms_of):
+        mine, theirs = (mine, True) if arms_of.pk == roller.pk else (True, theirs)
     return symbaroum.net_second_chance(mine or to_pass, theirs or to_fail)
 
 
