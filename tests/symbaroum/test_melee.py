@@ -54,6 +54,19 @@ def test_ambushed_players_roll_their_sharpest_eye_and_a_failure_surprises_them(p
     assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Surprise")]
 
 
+def test_the_ambushers_free_attack_on_the_unaware_has_the_advantage(planned_fight):
+    fight = planned_fight
+    sprung = fight.gm("ambush", ambushers=[fight.goblin.pk], ambushed=[fight.ulrika.pk], d20=17)
+    assert "gets a free attack on Ulrika (Surprise, with the Advantage)" in sprung.message
+    fight.gm("start")
+    [free] = fight.state().free_attacks
+    fight.gm("attack", free_attack=free["id"])
+    [entry] = fight.prompts()
+    # Ulrika's Defence 9 against the goblin's Accurate 10, less 2 for his Advantage.
+    assert (entry["kind"], entry["combatant"], entry["target"]) == ("defence", fight.ulrika.pk, 7)
+    assert entry["attack"]["advantage"] is True
+
+
 def test_a_noticed_ambush_surprises_nobody(planned_fight):
     fight = planned_fight
     outcome = fight.gm("ambush", ambushers=[fight.goblin.pk], ambushed=[fight.ulrika.pk], d20=2)

@@ -139,6 +139,7 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
     if waiting:
         attacker, target = context.combatant(waiting["attacker"]), context.combatant(waiting["target"])
+        advantage = advantage or waiting.get("advantage", False)
     if attacker is None or target is None:
         raise CommandError("Pick an attacker and a target.")
     if buildings.building_of(context, target) or buildings.building_of(context, attacker):

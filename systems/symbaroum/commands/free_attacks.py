@@ -9,19 +9,19 @@ from systems.symbaroum.commands import command
 __all__ = ["let_free_attack_pass"]
 
 
-def grant(context, attacker, target, trigger):
-    """Give `attacker` a free attack on `target`; returns the log note ("" when this trigger already gave one
-    this turn)."""
+def grant(context, attacker, target, trigger, advantage=False):
+    """Give `attacker` a free attack on `target`, made with the Advantage when `advantage`; returns the log note
+    ("" when this trigger already gave one this turn)."""
     state = context.encounter.state
     once = f"{attacker.pk}:{trigger}:{context.encounter.round}"
     if once in state.free_attack_triggers:
         return ""
     state.free_attack_triggers = [*state.free_attack_triggers, once]
     state.free_attack_seq += 1
-    state.free_attacks.append(
-        {"id": state.free_attack_seq, "attacker": attacker.pk, "target": target.pk, "trigger": trigger}
-    )
-    return f"{context.named(attacker)} gets a free attack on {context.named(target)} ({trigger})"
+    waiting = {"id": state.free_attack_seq, "attacker": attacker.pk, "target": target.pk, "trigger": trigger}
+    state.free_attacks.append({**waiting, "advantage": True} if advantage else waiting)
+    with_advantage = ", with the Advantage" if advantage else ""
+    return f"{context.named(attacker)} gets a free attack on {context.named(target)} ({trigger}{with_advantage})"
 
 
 def take(context, pk, attacker=None, target=None):

@@ -114,14 +114,15 @@ def settle(context, spec, target, kept, rolled):
 
 def spring(context, ambushers, ambushed, caught, how):
     """The ambush's outcome: the ambushed are Surprised for round 1, must draw their weapons, and each ambusher
-    has one free attack waiting, on the ambushed in turn (the GM lets any pass)."""
+    has one free attack waiting, on the ambushed in turn (the GM lets any pass). That attack falls on someone
+    unaware of it, so it has the Advantage (seed 004 "Advantage", "Surprised")."""
     if not caught:
         return f"The ambush is noticed ({how}): nobody is surprised.", {"surprised": []}
     notes = []
     for combatant in ambushed:
         give(context, combatant, "Surprised", remaining=1)
     for index, attacker in enumerate(ambushers):
-        notes.append(free_attacks.grant(context, attacker, ambushed[index % len(ambushed)], "Surprise"))
+        notes.append(free_attacks.grant(context, attacker, ambushed[index % len(ambushed)], "Surprise", advantage=True))
     names = ", ".join(context.named(c) for c in ambushed)
     return (
         f"Ambush ({how}): {names} surprised; {'; '.join(n for n in notes if n)}. The surprised must draw their "
