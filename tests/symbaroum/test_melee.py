@@ -145,3 +145,75 @@ def test_disengaging_costs_a_movement_and_every_enemy_gets_a_free_attack(fight):
     assert fight.state().melee_pairs == []
     with pytest.raises(CommandError, match="both actions of the turn are used"):
         fight.gm("disengage", enemies=[fight.goblin.pk])
+
+
+def test_running_past_enemies_gives_each_a_free_attack_and_may_engage_one_further_away(fight):
+    outcome = fight.gm("run_past", enemies=[fight.goblin.pk], reach=fight.troll.pk)
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Running past")]
+    assert "runs past Goblin; Goblin gets a free attack on Ulrika (Running past)" in outcome.message
+    assert fight.state().turn["movements"] == 1
+    assert fight.state().melee_pairs == [f"{fight.ulrika.pk}:{fight.troll.pk}"]
+    with pytest.raises(CommandError, match="in melee with Troll: leaving them is disengaging"):
+        fight.gm("run_past", enemies=[fight.troll.pk])
+
+
+def test_going_around_an_enemy_costs_the_combat_action_and_gives_no_free_attack(fight):
+    outcome = fight.gm("run_past", enemies=[fight.goblin.pk], around=True)
+    assert "goes around Goblin" in outcome.message and waiting(fight) == []
+    assert (fight.state().turn["combat"], fight.state().turn["movements"]) == (0, 2)
+    with pytest.raises(CommandError, match="Combat Action became a second Movement Action"):
+        fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=3)
+
+
+def test_running_past_is_refused_in_words_and_changes_nothing(fight):
+    before = fight.state()
+    with pytest.raises(CommandError, match="on Ulrika's side"):
+        fight.gm("run_past", enemies=[fight.ansgar.pk])
+    with pytest.raises(CommandError, match="cannot run past themself"):
+        fight.gm("run_past", enemies=[fight.ulrika.pk])
+    with pytest.raises(CommandError, match="do not run past them too"):
+        fight.gm("run_past", enemies=[fight.goblin.pk], reach=fight.goblin.pk)
+    with pytest.raises(CommandForbidden):
+        fight.run(fight.table.bruno, "run_past", enemies=[fight.goblin.pk])
+    fight.gm("mark_action", part="combat", used=True)
+    with pytest.raises(CommandError, match="Going around takes both"):
+        fight.gm("run_past", enemies=[fight.goblin.pk], around=True)
+    assert fight.state().free_attacks == before.free_attacks == []
+
+
+def test_the_gm_grants_a_free_attack_by_hand_and_undo_takes_it_back(fight):
+    outcome = fight.gm("grant_free_attack", attacker=fight.ansgar.pk, target=fight.goblin.pk, reason="Opportunist")
+    assert outcome.message == "Brother Ansgar gets a free attack on Goblin (Opportunist)."
+    assert waiting(fight) == [(fight.ansgar.pk, fight.goblin.pk, "Opportunist")]
+    with pytest.raises(CommandError, match="already has a free attack for Opportunist this round"):
+        fight.gm("grant_free_attack", attacker=fight.ansgar.pk, target=fight.troll.pk, reason="Opportunist")
+    fight.gm("undo")
+    assert waiting(fight) == []
+    fight.gm("grant_free_attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "the GM's call")]
+
+
+def test_a_free_attack_that_makes_no_sense_is_refused_in_words(fight):
+    with pytest.raises(CommandError, match="cannot have a free attack on themself"):
+        fight.gm("grant_free_attack", attacker=fight.goblin.pk, target=fight.goblin.pk)
+    with pytest.raises(CommandError, match="on Ulrika's side"):
+        fight.gm("grant_free_attack", attacker=fight.ulrika.pk, target=fight.ansgar.pk)
+    fight.gm("add_condition", combatant=fight.goblin.pk, condition="Dead")
+    with pytest.raises(CommandError, match="Goblin is dead and cannot act"):
+        fight.gm("grant_free_attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
+    with pytest.raises(CommandError, match="Goblin is dead: there is nobody left to attack"):
+        fight.gm("grant_free_attack", attacker=fight.ulrika.pk, target=fight.goblin.pk)
+    fight.gm("add_condition", combatant=fight.troll.pk, condition="Unconscious")
+    with pytest.raises(CommandError, match="Troll is unconscious and can make no attack"):
+        fight.gm("grant_free_attack", attacker=fight.troll.pk, target=fight.ulrika.pk)
+    with pytest.raises(CommandForbidden):
+        fight.run(fight.table.anna, "grant_free_attack", attacker=fight.ulrika.pk, target=fight.troll.pk)
+    fight.gm("end_encounter")
+    with pytest.raises(CommandError, match="The encounter is over"):
+        fight.gm("grant_free_attack", attacker=fight.ulrika.pk, target=fight.troll.pk)
+    assert fight.state().free_attacks == []
+
+
+def test_her_player_runs_her_past_the_goblin_from_the_phone(fight):
+    fight.run(fight.table.anna, "run_past", enemies=[fight.goblin.pk])
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Running past")]

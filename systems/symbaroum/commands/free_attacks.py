@@ -2,11 +2,17 @@
 withdrawing or running past, a Long weapon's first turn of melee...), at most one per trigger and turn for each
 attacker, and kept waiting on the GM screen until the GM has it made or lets it pass."""
 
-from combat.commands.fields import WholeNumberField
-from combat.commands.spine import Args, CommandError
+from combat.commands.fields import TextField, WholeNumberField
+from combat.commands.spine import Args, CombatantField, CommandError
+from combat.models import Encounter
 from systems.symbaroum.commands import command
+from systems.symbaroum.commands.sides import refuse_allies
+from systems.symbaroum.commands.turn import refuse_helpless
 
-__all__ = ["let_free_attack_pass"]
+__all__ = ["let_free_attack_pass", "grant_free_attack"]
+# Who can make no attack at all, not even a reaction: knocked out, or winded and incapacitated (seed 001 "Hit
+# Locations"). Dying and dead are refused as for any act (turn.refuse_helpless).
+CANNOT_STRIKE = ("Unconscious", "Winded")
 
 
 def grant(context, attacker, target, trigger, advantage=False):
@@ -52,3 +58,32 @@ def let_free_attack_pass(context, free_attack):
     return f"{names.get(waiting['attacker'], 'Someone')} lets the free attack ({waiting['trigger']}) pass.", {
         "free_attack": free_attack
     }
+
+
+class GrantArgs(Args):
+    attacker = CombatantField(help_text="Who gets the free attack.")
+    target = CombatantField(help_text="Whom it is made on.")
+    reason = TextField(required=False, help_text="What triggers it (an ability...); the GM's call when empty.")
+
+
+@command(GrantArgs, rule="Granting a free attack")
+def grant_free_attack(context, attacker, target, reason):
+    """The GM gives a free attack the tracker did not see coming (seed 001 "Free Attack": some abilities and
+    situations trigger one); it waits with the others, one per trigger and round for each attacker."""
+    if context.encounter.status == Encounter.Status.ENDED:
+        raise CommandError("The encounter is over: no more free attacks.")
+    if attacker.pk == target.pk:
+        raise CommandError(f"{attacker.name} cannot have a free attack on themself.")
+    refuse_helpless(context, attacker)
+    counts = context.condition_counts(attacker)
+    out = next((name for name in CANNOT_STRIKE if counts.get(name)), None)
+    if out:
+        raise CommandError(f"{context.named(attacker)} is {out.lower()} and can make no attack.")
+    if context.condition_counts(target).get("Dead"):
+        raise CommandError(f"{context.named(target)} is dead: there is nobody left to attack.")
+    refuse_allies(context, attacker, [target])
+    trigger = reason.strip() or "the GM's call"
+    note = grant(context, attacker, target, trigger)
+    if not note:
+        raise CommandError(f"{context.named(attacker)} already has a free attack for {trigger} this round.")
+    return f"{note}.", {"free_attack": context.encounter.state.free_attack_seq}

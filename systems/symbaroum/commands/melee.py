@@ -7,7 +7,7 @@ The free attacks wait on the GM screen (free_attacks.grant); the tracker keeps w
 
 from django import forms
 
-from combat.commands.fields import DieField, OneOfField
+from combat.commands.fields import DieField, OneOfField, YesNoField
 from combat.commands.spine import Args, CombatantField, CombatantListField, CommandError, CommandForbidden
 from combat.models import Encounter
 from rules.engine import symbaroum
@@ -17,7 +17,7 @@ from systems.symbaroum.commands.sides import refuse_allies
 from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
 from systems.symbaroum.sheet import SHIELD_GROUP
 
-__all__ = ["ambush", "engage", "disengage"]
+__all__ = ["ambush", "engage", "disengage", "run_past"]
 
 SURPRISE_OUTCOMES = [("", "—"), ("surprised", "The ambushed are surprised"), ("noticed", "The ambush is noticed")]
 
@@ -175,17 +175,74 @@ def engage(context, target):
     if target.pk == mover.pk:
         raise CommandError(f"{mover.name} cannot engage themself.")
     refuse_allies(context, mover, [target])
-    state = context.encounter.state
-    key = pair(mover, target)
-    if key in state.melee_pairs:
+    if pair(mover, target) in context.encounter.state.melee_pairs:
         raise CommandError(f"{mover.name} is already in melee with {context.named(target)}.")
     turn.spend(context, mover, "movement")
-    state.melee_pairs = [*state.melee_pairs, key]
+    said, long_reach = close_in(context, mover, target)
+    return said + ".", {"mover": mover.pk, "target": target.pk, "long_weapon": long_reach}
+
+
+def close_in(context, mover, target):
+    """`mover` and `target` are in melee from now: (the log's words, whether a Long weapon strikes first)."""
+    state = context.encounter.state
+    state.melee_pairs = [*state.melee_pairs, pair(mover, target)]
     said = f"{mover.name} engages {context.named(target)} in melee"
     long_reach = symbaroum.long_weapon_free_attack(reaches_far(context, mover), reaches_far(context, target))
     if long_reach:
         said += f"; {free_attacks.grant(context, target, mover, 'Long weapon')}"
-    return said + ".", {"mover": mover.pk, "target": target.pk, "long_weapon": long_reach}
+    return said, long_reach
+
+
+class RunPastArgs(Args):
+    enemies = CombatantListField(help_text="The enemies the active combatant runs past.")
+    reach = CombatantField(required=False, help_text="The enemy further away they engage, if any.")
+    around = YesNoField(help_text="Go around them instead: the Combat Action becomes a second Movement Action.")
+
+
+@command(RunPastArgs, gm_only=False, rule="Running past an enemy")
+def run_past(context, enemies, reach, around):
+    """The active combatant moves past enemies (a Movement Action), perhaps to engage one further away; each enemy
+    run past gets a free attack (seed 001 "Actions in Combat" › "Movement Action", "Free Attack"), unless they go
+    around them, trading the Combat Action for a second Movement Action (seed 001 "Special Actions" ›
+    "Flanking")."""
+    mover = active_for(context)
+    if not enemies:
+        raise CommandError("Name the enemies they run past.")
+    if any(enemy.pk == mover.pk for enemy in enemies):
+        raise CommandError(f"{mover.name} cannot run past themself.")
+    refuse_allies(context, mover, [*enemies, *([reach] if reach else [])])
+    state = context.encounter.state
+    engaged = engaged_with(state, mover.pk)
+    held = next((enemy for enemy in enemies if enemy.pk in engaged), None)
+    if held is not None:
+        raise CommandError(f"{mover.name} is in melee with {context.named(held)}: leaving them is disengaging.")
+    if reach is not None and reach.pk == mover.pk:
+        raise CommandError(f"{mover.name} cannot engage themself.")
+    if reach is not None and any(enemy.pk == reach.pk for enemy in enemies):
+        raise CommandError(f"{context.named(reach)} is the one they reach: they do not run past them too.")
+    if reach is not None and reach.pk in engaged:
+        raise CommandError(f"{mover.name} is already in melee with {context.named(reach)}.")
+    used = turn.turn_used(context.encounter)
+    if around and (used["combat"] or used["movements"]):
+        raise CommandError(f"Going around takes both of {mover.name}'s actions, and some are used this turn.")
+    for _ in range(2 if around else 1):
+        turn.spend(context, mover, "movement")
+    names = ", ".join(context.named(enemy) for enemy in enemies)
+    if around:
+        said = [f"{mover.name} goes around {names}, out of their reach: no free attack"]
+    else:
+        granted = [free_attacks.grant(context, enemy, mover, "Running past") for enemy in enemies]
+        said = [f"{mover.name} runs past {names}", *filter(None, granted)]
+    long_reach = False
+    if reach is not None:
+        engaging, long_reach = close_in(context, mover, reach)
+        said.append(engaging)
+    return "; ".join(said) + ".", {
+        "mover": mover.pk,
+        "enemies": [enemy.pk for enemy in enemies],
+        "reach": reach.pk if reach else None,
+        "long_weapon": long_reach,
+    }
 
 
 class DisengageArgs(Args):
