@@ -108,6 +108,8 @@ class Symbaroum(System):
         )
 
     def damaged(self, context, combatant, amount, before):
+        if buildings.building_of(context, combatant):  # Health toward its Breakpoint, never a body's harm
+            return Happenings([buildings.damaged_by_hand(context, combatant, before)])
         said = "; ".join(harm.consequences(context, combatant, amount))
         return Happenings([f"{said[:1].upper()}{said[1:]}."] if said else [])
 

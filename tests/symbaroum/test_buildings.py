@@ -99,7 +99,11 @@ def test_a_new_round_starts_the_sum_again(fight):
 def test_a_building_at_no_health_is_breached(fight):
     armed(fight.table.ulrika, ["War Hammer"])
     tower = building(fight, kind="Guard Tower, stone")
-    fight.gm("apply_damage", combatant=tower.pk, amount=37)
+    for amount in (19, 18):  # by hand, each in a round of its own: under the Breakpoint of 20 every time
+        fight.gm("apply_damage", combatant=tower.pk, amount=amount)
+        for _ in range(len(fight.encounter.combatants.all())):
+            fight.gm("next_turn")
+    assert conditions(fight, tower) == []
     outcome = fight.gm("attack", attacker=fight.ulrika.pk, target=tower.pk, damage=12)
     assert outcome.result["health"] == 0 and "no Health left" in outcome.message
     assert conditions(fight, tower) == ["Breached"]
@@ -139,3 +143,25 @@ def test_the_gm_screen_lists_the_building_as_a_target_with_its_damage_this_round
     assert "damage this round 3 of Breakpoint 5" in page
     phone = fight.table.client(fight.table.anna).get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert "Breakpoint" not in phone
+
+
+def test_damage_the_gm_applies_by_hand_counts_toward_the_breakpoint_and_breaches_never_kills(fight):
+    croft = building(fight)
+    first = fight.gm("apply_damage", combatant=croft.pk, amount=3)
+    assert "Croft loses 3 Health (7 left, 3 this round)." in first.message
+    assert conditions(fight, croft) == [] and fight.state().buildings[str(croft.pk)]["damage_this_round"] == 3
+    # 2 more make 5 this round: the croft's Breakpoint.
+    second = fight.gm("apply_damage", combatant=croft.pk, amount=2)
+    assert "breached (the Breakpoint 5 is reached)" in second.message and conditions(fight, croft) == ["Breached"]
+
+
+def test_a_building_the_gm_brings_to_no_health_is_breached_not_dead(fight):
+    tower = building(fight, kind="Guard Tower, stone")
+    while fight.encounter.round == 1:  # each blow in a round of its own, under the Breakpoint of 20
+        fight.gm("next_turn")
+    fight.gm("apply_damage", combatant=tower.pk, amount=19)
+    while fight.encounter.round == 2:
+        fight.gm("next_turn")
+    outcome = fight.gm("apply_damage", combatant=tower.pk, amount=25)
+    assert fight.fresh(tower).wounds == 0 and "no Health left" in outcome.message and "dies" not in outcome.message
+    assert conditions(fight, tower) == ["Breached"]

@@ -117,18 +117,37 @@ def harm(context, target, damage, wrecking):
     dealt = min(target.wounds, symbaroum.building_damage(damage, entry["fortification"], wrecking))
     target.wounds -= dealt
     context.touch(target)
+    past = "Wrecking: Fortification ignored" if wrecking else f"against Fortification {entry['fortification']}"
+    lost, breached = health_lost(context, target, entry, dealt)
+    return f"{damage} damage ({past}): {lost}.", {
+        "damage": damage,
+        "dealt": dealt,
+        "health": target.wounds,
+        "breached": breached,
+    }
+
+
+def damaged_by_hand(context, target, before):
+    """Damage the GM applies by hand (Dmg) to a building: what they type is what its Health loses, Fortification
+    being theirs to have counted. It adds to the round's sum as an attack's does, and at the Breakpoint or at 0
+    Health the building is breached; it never dies (seed 004 "Damage on Buildings"). Returns the log's sentence."""
+    lost, _ = health_lost(context, target, building_of(context, target), before - target.wounds)
+    return f"{lost[:1].upper()}{lost[1:]}."
+
+
+def health_lost(context, target, entry, dealt):
+    """`dealt` Health just gone from the building: the round's sum grows, and the building is breached once that
+    sum reaches its Breakpoint or its Health is gone. Returns (the log's words, whether it is breached)."""
     this_round = entry["damage_this_round"] + dealt
     remember(context, target, damage_this_round=this_round)
-    past = "Wrecking: Fortification ignored" if wrecking else f"against Fortification {entry['fortification']}"
-    left = f"{target.wounds} left, {this_round} this round"
-    line = f"{damage} damage ({past}): {target.name} loses {dealt} Health ({left})"
+    line = f"{target.name} loses {dealt} Health ({target.wounds} left, {this_round} this round)"
     breached = symbaroum.building_breached(target.wounds, this_round, entry["breakpoint"])
     if breached and not has(context, target, "Breached"):
         give(context, target, "Breached")
         why = "no Health left" if target.wounds <= 0 else f"the Breakpoint {entry['breakpoint']} is reached"
         line += (f"; breached ({why}): 1d{symbaroum.BREACH_ATTACKERS_DIE} attackers may enter each turn, "
                  f"defenders stand {symbaroum.BREACH_DEFENDERS_ABREAST} abreast")  # fmt: skip
-    return line + ".", {"damage": damage, "dealt": dealt, "health": target.wounds, "breached": breached}
+    return line, breached
 
 
 def remember(context, combatant, **changes):
