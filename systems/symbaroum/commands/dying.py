@@ -11,11 +11,15 @@ from systems.symbaroum.commands.harm import give, has, remove
 from systems.symbaroum.commands.tests import answers, ask, rolls_dice
 
 OUTCOME_WORDS = {
-    "wakes": "wakes with 1d4 Toughness",
+    "wakes": "wakes with 1d4 {wounds}",  # the table's word for the wounds track: Toughness, the variant's Health
     "remains": "stays at death's door",
     "closer": "a step closer to death",
     "dies": "dies",
 }
+
+
+def wounds_word(context):
+    return context.system.wounds_word(context.encounter)
 
 
 def steps_of(encounter, combatant):
@@ -31,12 +35,12 @@ def steps_words(steps):
     return f"{steps} of {symbaroum.DEATH_STEPS} steps"
 
 
-def bands(steps):
+def bands(steps, wounds_word):
     """The death test's outcomes as the phone lists them: faces, words and chance, the next step's count said."""
     rows = []
     for band in symbaroum.death_test_bands():
         faces = str(band.lowest) if band.lowest == band.highest else f"{band.lowest}–{band.highest}"
-        words = OUTCOME_WORDS[band.outcome]
+        words = OUTCOME_WORDS[band.outcome].format(wounds=wounds_word)
         if band.outcome == "closer":
             after = steps + 1
             words += " (this one kills)" if after >= symbaroum.DEATH_STEPS else f" ({steps_words(after)})"
@@ -55,7 +59,8 @@ def turn_started(context, combatant):
     if not rolls_dice(combatant):
         return [f"{combatant.name} is dying: NPCs roll no death test, the GM decides."]
     steps = steps_of(context.encounter, combatant)
-    ask(context, combatant, "death", f"Death test ({steps_words(steps)} so far)", bands=bands(steps), d4=True)
+    reason = f"Death test ({steps_words(steps)} so far)"
+    ask(context, combatant, "death", reason, bands=bands(steps, wounds_word(context)), d4=True)
     return [f"{combatant.name} is dying and cannot act: their player rolls the death test ({steps_words(steps)})."]
 
 
@@ -90,7 +95,7 @@ def answered(context, entry, rolled):
         context.touch(combatant)
         end_dying(context, combatant)
         turn.use_up(context, combatant)
-        message = f"{said}, wakes with {combatant.wounds} Toughness and acts from the next turn."
+        message = f"{said}, wakes with {combatant.wounds} {wounds_word(context)} and acts from the next turn."
     elif outcome == "remains":
         message = f"{said}, stays at death's door ({steps_words(steps)})."
     elif outcome == "closer":

@@ -72,7 +72,8 @@ def first_aid(context, healer, patient, means, d4, amount):
         remove(context, patient, "Bleeding")
         notes.append("the bleeding stops")
     head = f"{healer.name} gives {patient.name} first aid with {MEANS_WORDS[means]}: heals {regained}"
-    return "; ".join([f"{head} ({patient.wounds}/{patient.max_wounds} Toughness)", *notes]) + ".", {
+    word = context.system.wounds_word(context.encounter)
+    return "; ".join([f"{head} ({patient.wounds}/{patient.max_wounds} {word})", *notes]) + ".", {
         "healer": healer.pk,
         "patient": patient.pk,
         "healing": healing,
