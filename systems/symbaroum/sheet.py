@@ -1,5 +1,6 @@
-"""A Symbaroum character's sheet worked out from a character: attributes in the campaign's words (the variant's
-when it plays the `variant` toggle), Toughness, Pain Threshold, Defence, corruption and its limits, experience,
+"""A Symbaroum character's sheet worked out from a character: attributes in the table's words (the variant's when
+it plays the `variant` toggle: the campaign's toggles on the sheet page, an encounter's own in its fight, see
+`Sheet.under`), Toughness, Pain Threshold, Defence, corruption and its limits, experience,
 abilities, traits, weapons and armour. The sheet page and the phone read a character through this one place; every
 rule comes from rules.engine.symbaroum."""
 
@@ -49,9 +50,17 @@ SHEET_SCHEMA = SheetSchema(
 )
 
 
-def profile_of(campaign):
-    """The variant's vocabulary when the campaign plays it, else the core book's."""
-    return symbaroum.VARIANT if toggles.VARIANT.key in campaign.house_rules else symbaroum.SYMBAROUM
+def profile_of(house_rules):
+    """The variant's vocabulary when `house_rules` (toggle keys in force) play it, else the core book's."""
+    return symbaroum.VARIANT if toggles.VARIANT.key in house_rules else symbaroum.SYMBAROUM
+
+
+# The toggles a sheet's values and words depend on.
+SHEET_TOGGLES = (toggles.VARIANT, toggles.ENCUMBRANCE)
+
+
+def sheet_toggles(house_rules):
+    return frozenset(toggle.key for toggle in SHEET_TOGGLES if toggle.key in house_rules)
 
 
 def attribute_name(profile, stored):
@@ -71,16 +80,21 @@ class SheetAttribute:
 
 
 class Sheet:
-    """Encumbrance (seed 004 "Encumbrance", counted when the campaign plays it): worn armour and the weapon in hand
+    """Encumbrance (seed 004 "Encumbrance", counted when the table plays it): worn armour and the weapon in hand
     weigh nothing, the weapon in hand being the first on the sheet (the one an attack takes by default); every other
     weapon is carried in a sheath or pack (Massive ones count 2); the rest of the gear is one number the GM keeps on
     the sheet, `points["carried"]`. Each point over the Encumbrance Threshold is one more Impedance, which lowers
     Defence; the threshold and the Carrying Limit come from Strong (Might)."""
 
-    def __init__(self, character, attributes=None):
+    def __init__(self, character, attributes=None, house_rules=None):
+        """`house_rules`: the toggle keys the sheet is read under; its campaign's when None (the sheet page)."""
         self.character = character
-        profile = profile_of(character.campaign)
+        house_rules = character.campaign.house_rules if house_rules is None else house_rules
+        self.toggles = sheet_toggles(house_rules)
+        self.readings = {self.toggles: self}
+        profile = profile_of(house_rules)
         rows = attributes if attributes is not None else list(Characteristic.objects.filter(system=character.system))
+        self.rows = rows
         self.attributes = [
             SheetAttribute(
                 row.name, attribute_name(profile, row.name), character.characteristic(row.name), row.full_name
@@ -102,7 +116,7 @@ class Sheet:
         self.weapons = list(character.weapons.all())
         self.armour = list(character.armour.all())
         self.impeding = sum(piece.impeding for piece in self.armour)
-        self.encumbered = toggles.ENCUMBRANCE.key in character.campaign.house_rules
+        self.encumbered = toggles.ENCUMBRANCE.key in house_rules
         self.encumbrance = symbaroum.encumbrance(carried_items(self.weapons, character.point("carried", 0)))
         self.encumbrance_threshold = symbaroum.encumbrance_threshold(value("strong"))
         self.carrying_limit = symbaroum.carrying_limit(value("strong"))
@@ -125,6 +139,17 @@ class Sheet:
         self.ammunition = character.point("ammunition", POINTS["ammunition"])
         self.abilities = sorted(character.abilities.items())
         self.traits = [(name, trait_level(level)) for name, level in sorted(character.traits.items())]
+
+    def under(self, encounter):
+        """This sheet as `encounter` reads it: an encounter's own toggles rule its fight, and may differ from the
+        campaign's defaults the sheet was worked out under (the variant's words, Encumbrance in Defence). Worked out
+        again from the rows already read, once per set of toggles."""
+        wanted = sheet_toggles(encounter.house_rules)
+        if wanted not in self.readings:
+            reading = Sheet(self.character, self.rows, sorted(wanted))
+            reading.readings = self.readings
+            self.readings[wanted] = reading
+        return self.readings[wanted]
 
     def qualities_of(self, weapon_name):
         """The qualities of the weapon of that name on the sheet ("Balanced", "Deep Impact"...); none for fists."""

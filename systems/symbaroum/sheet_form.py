@@ -27,7 +27,7 @@ class SymbaroumCharacterForm(CharacterForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        profile = profile_of(self.instance.campaign)
+        profile = profile_of(self.instance.campaign.house_rules)
         self.fields["max_wounds"].label = profile.name("toughness")
         self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
         for name in self.characteristic_names:

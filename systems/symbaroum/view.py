@@ -31,6 +31,9 @@ def extend(view, everyone):
         for f in state.free_attacks
         if f["attacker"] in names and f["target"] in names
     ] if view.is_gm else []  # fmt: skip
+    for row in view.mine:  # the phone's sheets, under this encounter's toggles rather than the campaign's
+        if row.sheet is not None:
+            row.sheet = row.sheet.under(encounter)
     for row in view.rows:
         sheet = row.character if row.character_id else None
         row.experience = sheet.point("experience") if sheet else 0

@@ -56,7 +56,7 @@ def test_the_gm_keeps_the_other_gear_on_the_form(symbaroum_table):
 
 
 def test_the_extra_impedance_lowers_defence_in_a_fight(fight):
-    plays(fight.table.campaign, toggles.VARIANT, toggles.ENCUMBRANCE)
+    plays(fight.encounter, toggles.VARIANT, toggles.ENCUMBRANCE)  # the encounter's toggles rule its fight
     carrying(fight.table.ulrika, 18)
     fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
     [entry] = fight.prompts()

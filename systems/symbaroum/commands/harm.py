@@ -10,7 +10,9 @@ LOCATION_WORDS = {key: key.replace("_", " ") for key in symbaroum.LOCATIONS}
 
 
 def sheet_of(context, combatant):
-    return context.sheet_of(combatant)
+    """The combatant's sheet as this encounter reads it (its own toggles, not its campaign's), or None."""
+    sheet = context.sheet_of(combatant)
+    return sheet.under(context.encounter) if sheet else None
 
 
 def give(context, combatant, name, remaining=None):
