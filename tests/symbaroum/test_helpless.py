@@ -106,5 +106,5 @@ def test_her_phone_offers_nothing_to_do_while_she_is_dying_and_everything_again_
 
 def attackers(html):
     """The attack form's choice of attacker; the screen picks the active combatant among them (live.js)."""
-    start = html.index('<select name="attacker"')
+    start = html.index('<select name="attacker" id="attack-attacker"')
     return html[start : html.index("</select>", start)]

@@ -1,6 +1,8 @@
 """Coming into and out of melee from the outside: an ambush before the start (a player rolls for their side on the
 phone), engaging an enemy with a Long weapon, disengaging from several enemies."""
 
+import re
+
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
@@ -217,3 +219,19 @@ def test_a_free_attack_that_makes_no_sense_is_refused_in_words(fight):
 def test_her_player_runs_her_past_the_goblin_from_the_phone(fight):
     fight.run(fight.table.anna, "run_past", enemies=[fight.goblin.pk])
     assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Running past")]
+
+
+def action_of(html, form_id):
+    return re.search(rf'action="([^"]+)"[^>]*id="{form_id}"', html).group(1)
+
+
+def test_the_screens_offer_running_past_and_the_gm_a_free_attack_by_hand(fight):
+    url = f"/encounters/{fight.encounter.pk}/"
+    anna, gm = fight.table.client(fight.table.anna), fight.table.client(fight.table.gm)
+    gm_page, phone = gm.get(url).content.decode(), anna.get(url).content.decode()
+    assert 'id="grant-free-attack-form"' in gm_page and 'id="grant-free-attack-form"' not in phone
+    anna.post(action_of(phone, "run-past-form"), {"enemies": [fight.goblin.pk]}, headers={"HX-Request": "true"})
+    assert waiting(fight) == [(fight.goblin.pk, fight.ulrika.pk, "Running past")]
+    chosen = {"attacker": fight.ansgar.pk, "target": fight.goblin.pk, "reason": ""}
+    gm.post(action_of(gm_page, "grant-free-attack-form"), chosen, headers={"HX-Request": "true"})
+    assert (fight.ansgar.pk, fight.goblin.pk, "the GM's call") in waiting(fight)
