@@ -136,7 +136,7 @@ class HouseRuleAdmin(ReferenceDataAdmin):
 
 @admin.register(models.ActionCard)
 class ActionCardAdmin(ReferenceDataAdmin):
-    list_display = ["name", "type", "skill", "recharge", "difficulty", "system", "customised"]
+    list_display = ["name", "type", "skill", "recharge", "difficulty", "sight", "system", "customised"]
     list_filter = [*ReferenceDataAdmin.list_filter, "type"]
 
 

@@ -452,6 +452,9 @@ class ActionCard(ReferenceData):
         blank=True,
         help_text='Each symbol line with its effect, in the card\'s order: {"success": "...", "2 boons": "..."}.',
     )
+    sight = models.BooleanField(
+        default=False, help_text="Its check needs the sense of sight: Blinded adds a challenge die to it."
+    )
 
     def clean(self):
         super().clean()

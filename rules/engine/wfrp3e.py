@@ -205,17 +205,18 @@ def universal_effect(outcome, characteristic):
 # Exact odds
 
 
-def _shift(face, comet_as):
-    """(successes − challenges, boons − banes) one face adds, a chaos star as the bane it is by default and a comet
-    as `comet_as` (SUCCESS, BOON or None)."""
+def _shift(face, comet_as, chaos_star_effect=False):
+    """(successes − challenges, boons − banes) one face adds, a chaos star as a bane unless the check names an
+    effect for it (as `resolve`), and a comet as `comet_as` (SUCCESS, BOON or None)."""
     successes = face.count(SUCCESS) + face.count(RIGHTEOUS_SUCCESS) - face.count(CHALLENGE)
-    boons = face.count(BOON) - face.count(BANE) - face.count(CHAOS_STAR)
+    boons = face.count(BOON) - face.count(BANE) - (0 if chaos_star_effect else face.count(CHAOS_STAR))
     comets = face.count(SIGMARS_COMET)
     return successes + (comets if comet_as == SUCCESS else 0), boons + (comets if comet_as == BOON else 0)
 
 
-def _die_shifts(faces, comet_as):
-    return {shift: Fraction(count, len(faces)) for shift, count in Counter(_shift(f, comet_as) for f in faces).items()}
+def _die_shifts(faces, comet_as, chaos_star_effect=False):
+    shifts = Counter(_shift(face, comet_as, chaos_star_effect) for face in faces)
+    return {shift: Fraction(count, len(faces)) for shift, count in shifts.items()}
 
 
 def _convolve(first, second):
@@ -253,9 +254,9 @@ class Odds:
         return max(self.successes)
 
 
-def odds(pool, comet_as=SUCCESS):
+def odds(pool, comet_as=SUCCESS, chaos_star_effect=False):
     """The exact chances of a pool's net successes, net boons and net banes, righteous successes exploding without
-    limit (issue 13 "Exact odds"; cancelling as in `resolve`, a chaos star as a bane).
+    limit (issue 13 "Exact odds"; cancelling as in `resolve`, a chaos star as a bane unless chaos_star_effect).
 
     Exact, no cut-off: an exploding die ends on one of its other faces, each equally likely, and how many righteous
     successes came before is independent of that last face. So the pool is the finite convolution of every die's
@@ -271,7 +272,7 @@ def odds(pool, comet_as=SUCCESS):
         faces = DIE_FACES[kind]
         if kind == EXPLODING_DIE:
             faces = tuple(face for face in faces if EXPLODING_SYMBOL not in face)
-        shifts = _die_shifts(faces, comet_as)
+        shifts = _die_shifts(faces, comet_as, chaos_star_effect)
         for _ in range(count):
             last_faces = _convolve(last_faces, shifts)
     net_successes, net_boons = Counter(), Counter()
@@ -323,6 +324,7 @@ ENERGIZED = "Energized"
 ENTANGLED = "Entangled"
 EXPOSED = "Exposed"
 FRIGHTENED = "Frightened"
+ILL_FORTUNED = "Ill-Fortuned"
 INSPIRED = "Inspired"
 INTOXICATED = "Intoxicated"
 INVIGORATED = "Invigorated"
@@ -519,6 +521,11 @@ def toward_equilibrium(power, willpower):
     return power + (power < willpower) - (power > willpower)
 
 
+# Seed 003 "Spellcaster Conditions" › Excess Power: holding power past the safety threshold takes a manoeuvre and
+# this stress.
+MAINTAIN_EXCESS_STRESS = 1
+
+
 @dataclass(frozen=True)
 class Venting:
     power: int  # what is left: equilibrium
@@ -654,7 +661,7 @@ CONDITION_DURATIONS = {
     "Environmental Condition": DEPENDENT,
     EXPOSED: BRIEF,
     FRIGHTENED: DEPENDENT,
-    "Ill-Fortuned": BRIEF,
+    ILL_FORTUNED: BRIEF,
     INSPIRED: LINGERING,
     INTOXICATED: LINGERING,
     INVIGORATED: LINGERING,
@@ -743,6 +750,16 @@ class TurnEnd:
     conditions: dict
     power: int | None
     changes: tuple[Change, ...]  # for the log
+    vented: Venting | None = None  # excess power vented instead of held (step 5)
+
+
+def invigorated_pick(action_cards, talents):
+    """The recharging card or talent whose extra token Invigorated takes (seed 003 "Condition Cards"): the seed
+    leaves the pick to the player; read as the one nearest to ready that the extra token still helps (more than one
+    token left, fewest first), action cards before talents, then by name. None when no extra token would count."""
+    waiting = [(tokens, kind, name) for kind, cards in enumerate((action_cards, talents)) for name, tokens in
+               cards.items() if tokens > 1]  # fmt: skip
+    return min(waiting)[2] if waiting else None
 
 
 def _count_down(tokens, step, changes, extra=None):
@@ -764,6 +781,7 @@ def end_of_turn(
     power=None,
     willpower=None,
     invigorated_card=None,
+    maintained=False,
 ):
     """Seed 003 "End of Turn Phase" steps 1-5 in order, and what each changed. Step 6 (other effects) is the
     table's.
@@ -772,14 +790,18 @@ def end_of_turn(
     used this turn (`recharge_tokens`); conditions: {name: tracking tokens or None}; power: None for a character
     who casts no spells. An enemy's delay counters count down as its action cards do (seed 003 "Enemies").
     invigorated_card: the recharging card or talent that loses one more token while Invigorated (seed 003
-    "Condition Cards")."""
+    "Condition Cards"), `invigorated_pick`'s when not named. maintained: a caster past the safety threshold spent
+    the manoeuvre and stress to hold the excess this turn; otherwise step 5 vents it (`vent_power`, seed 003
+    "Spellcaster Conditions" › Excess Power), the fatigue and the misfortune dice being the caller's to apply."""
     changes = []
-    extra = invigorated_card if INVIGORATED in conditions else None
     action_cards, talents = dict(action_cards), dict(talents)
     for cards, used in ((action_cards, used_cards or {}), (talents, used_talents or {})):
         for name, tokens in used.items():
             changes.append(Change(1, name, cards.get(name, 0), tokens))
             cards[name] = tokens
+    extra = None
+    if INVIGORATED in conditions:
+        extra = invigorated_card or invigorated_pick(action_cards, talents)
     kept = {}
     for name, tokens in conditions.items():
         if tokens is None:
@@ -788,14 +810,21 @@ def end_of_turn(
         changes.append(Change(2, name, tokens, tokens - 1 if tokens > 1 else None))
         if tokens > 1:
             kept[name] = tokens - 1
+    # One card takes the extra token: a talent only when no action card bears its name.
+    talent_extra = None if extra in action_cards else extra
     action_cards = _count_down(action_cards, 3, changes, extra)
-    talents = _count_down(talents, 4, changes, extra)
+    talents = _count_down(talents, 4, changes, talent_extra)
+    vented = None
     if power is not None:
-        after = toward_equilibrium(power, willpower)
+        if EXCESS_POWER in spellcaster_conditions(power, willpower) and not maintained:
+            vented = vent_power(power, willpower)
+            after = vented.power
+        else:
+            after = toward_equilibrium(power, willpower)
         if after != power:
-            changes.append(Change(5, "power", power, after))
+            changes.append(Change(5, EXCESS_POWER if vented else "power", power, after))
         power = after
-    return TurnEnd(action_cards, talents, kept, power, tuple(changes))
+    return TurnEnd(action_cards, talents, kept, power, tuple(changes), vented)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -828,6 +857,11 @@ def toward_neutral(stance):
 def beginning_of_turn_stress(conditions):
     """Seed 003 "Condition Cards" › Frightened: one stress at the start of each turn."""
     return 1 if FRIGHTENED in conditions else 0
+
+
+def wounded_stress(conditions):
+    """Seed 003 "Condition Cards" › Ill-Fortuned: one stress each time one or more wounds are suffered."""
+    return 1 if ILL_FORTUNED in conditions else 0
 
 
 # ---------------------------------------------------------------------------------------------------------------
