@@ -7,7 +7,8 @@ from systems.base_state import EncounterState
 
 @dataclass
 class Wfrp3eState(EncounterState):
-    # The active combatant's turn (seed 003's turn phases): {"key", "stance_steps", "manoeuvres", "action"}
+    # The active combatant's turn (seed 003's turn phases): {"key", "stance_steps", "manoeuvres", "action"}, and
+    # "maintained" once excess power is held through its end (commands/turn.py maintain_power)
     turn: dict = field(default_factory=dict)
     # Open tests waiting for a player's dice (combat.commands.prompts): action checks, initiative, fear...
     prompt_seq: int = 0

@@ -68,3 +68,14 @@ def test_the_symbols_form_sent_empty_asks_for_the_symbols_and_rolls_nothing(acti
     assert action_fight.prompts() == [entry]
     client.post(url, {"prompt": entry["id"], "typed": "yes", "successes": "0"})
     assert action_fight.prompts() == []
+
+
+def test_the_gm_ticks_a_check_as_needing_sight_on_the_form(action_fight):
+    # Seed 003 "Condition Cards" › Blinded: the ticked box adds Blinded's challenge die to a card that does not say so.
+    fight = action_fight
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Blinded")
+    assert '<input type="checkbox" name="sight" value="true"> Needs sight' in page(fight, fight.table.gm)
+    form = {"combatant": fight.magda.pk, "card": "Melee Strike", "target": fight.orc.pk, "sight": "true"}
+    gm = fight.table.client(fight.table.gm)
+    assert gm.post(f"/encounters/{fight.encounter.pk}/do/perform_action/", form).status_code == 302
+    assert "1 challenge (Blinded)" in open_prompt(fight)["sources"]

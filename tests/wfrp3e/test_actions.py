@@ -34,7 +34,9 @@ def test_the_pool_is_summed_up_with_its_exact_odds_on_the_players_prompt(action_
     assert entry["summary"] == "3 characteristic, 1 reckless, 1 challenge, 3 misfortune"
     assert entry["combatant"] == action_fight.magda.pk and entry["answer"] == "enter_roll"
     assert entry["chance"] == percent(wfrp3e.net_success_chance(entry["pool"]))
-    odds = wfrp3e.odds(entry["pool"])
+    # Melee Strike names an effect for a chaos star, so a chaos star is no bane in its odds.
+    odds = wfrp3e.odds(entry["pool"], chaos_star_effect=True)
+    assert odds.banes != wfrp3e.odds(entry["pool"]).banes
     assert [tuple(pair) for pair in entry["boon_odds"]] == [(n, percent(c)) for n, c in odds.boons.items()]
     assert [tuple(pair) for pair in entry["bane_odds"]] == [(n, percent(c)) for n, c in odds.banes.items()]
 
@@ -203,3 +205,53 @@ def test_a_defence_card_wounds_no_one_and_takes_no_attackers_bonus(action_fight)
     assert entry["damage"] == 0 and not any("Exposed" in s or "Defence" in s for s in entry["sources"])
     outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=entry["id"], successes=2)
     assert "Orc" not in outcome.message.split(": ", 1)[1] and action_fight.fresh(action_fight.orc).wounds == 12
+
+
+def test_a_chaos_star_is_a_bane_only_on_a_card_without_a_chaos_star_line(action_fight):
+    # Seed 003 "Universal Dice Roll Effect". Melee Strike names a chaos star effect: the star is that, no bane.
+    strike(action_fight)
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=open_prompt(action_fight)["id"],
+                               successes=1, chaos_stars=1)  # fmt: skip
+    assert "1 net success, 0 boons, 0 banes" in outcome.message and "bane:" not in outcome.message
+    assert "chaos star: Your weapon slips: drop it" in outcome.message
+    # Assess the Situation names none: its star is a bane, and the card's bane line applies.
+    action_fight.turn_of(action_fight.magda)
+    action_fight.run(action_fight.table.anna, "perform_action", combatant=action_fight.magda.pk,
+                     card="Assess the Situation")  # fmt: skip
+    outcome = action_fight.run(action_fight.table.anna, "enter_roll", prompt=open_prompt(action_fight)["id"],
+                               successes=1, chaos_stars=1)  # fmt: skip
+    assert "1 net success, 0 boons, 1 bane" in outcome.message and "bane: Suffer 1 stress" in outcome.message
+
+
+def test_blinded_adds_a_challenge_die_to_a_check_that_needs_sight(action_fight):
+    # Seed 003 "Condition Cards" › Blinded: Ranged Shot's card needs sight; the GM ticks it on a Melee Strike.
+    fight = action_fight
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Blinded")
+    strike(fight, card="Ranged Shot")
+    entry = open_prompt(fight)
+    assert entry["pool"]["challenge"] == 2 and "1 challenge (Blinded)" in entry["sources"]
+    fight.gm("dismiss_check", prompt=entry["id"])
+    for sight, challenge in ((False, 1), (True, 2)):
+        fight.turn_of(fight.magda)
+        strike(fight, fight.table.gm, sight=sight)
+        entry = open_prompt(fight)
+        assert entry["pool"]["challenge"] == challenge
+        fight.gm("dismiss_check", prompt=entry["id"])
+
+
+def test_entangled_makes_a_physical_action_cost_two_fatigue(action_fight):
+    # Seed 003 "Condition Cards" › Entangled: Melee Strike is a Strength check; Magic Dart an Intelligence one.
+    fight = action_fight
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Entangled")
+    played = strike(fight)
+    assert played.message.startswith("Magda plays Melee Strike at Orc, Entangled: 2 fatigue: ")
+    assert fight.fresh(fight.magda).character.point("fatigue") == 6
+    fight.gm("dismiss_check", prompt=open_prompt(fight)["id"])
+    fight.turn_of(fight.magda)
+    strike(fight, card="Magic Dart", target="")
+    assert fight.fresh(fight.magda).character.point("fatigue") == 6
+    # An enemy takes the fatigue as wounds (seed 003 "Enemies").
+    fight.gm("add_condition_card", combatant=fight.orc.pk, condition="Entangled")
+    played = fight.gm("perform_action", combatant=fight.orc.pk, card="Melee Strike", target=fight.magda.pk)
+    assert "Entangled: 2 fatigue, Orc takes 2 wounds for the fatigue" in played.message
+    assert fight.fresh(fight.orc).wounds == 10

@@ -68,3 +68,21 @@ def test_the_knocked_out_are_greyed_in_the_turn_order_on_both_screens(fight):
     fight.gm("apply_damage", combatant=fight.gunther.pk, amount=13)
     assert f'<tr id="combatant-{fight.gunther.pk}" class="side-ally dead"' in page(fight, fight.table.gm)
     assert '<li class="side-ally mine dead"' in page(fight, fight.table.bruno)
+
+
+def test_ill_fortuned_costs_a_stress_each_time_wounds_land(action_fight):
+    # Seed 003 "Condition Cards" › Ill-Fortuned; an enemy takes that stress as a wound ("Enemies").
+    fight = action_fight
+    for combatant in (fight.magda, fight.orc):
+        fight.gm("add_condition_card", combatant=combatant.pk, condition="Ill-Fortuned")
+    taken = fight.gm("apply_damage", combatant=fight.magda.pk, amount=2)
+    assert "Magda is Ill-Fortuned: 1 stress." in taken.message
+    assert fight.fresh(fight.magda).character.point("stress") == 2
+    fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Melee Strike", target=fight.orc.pk,
+              damage=5, soak=1)  # fmt: skip
+    outcome = fight.run(fight.table.anna, "enter_roll", prompt=fight.prompts()[-1]["id"], successes=3, challenges=1)
+    # (5 damage + St 4) - (To 4 + Soak 1) = 4 wounds, and one for the stress: only one, though it is a wound too.
+    assert outcome.message.endswith(
+        "; Orc takes 4 wounds; Orc is Ill-Fortuned: 1 stress; Orc takes 1 wound for the stress."
+    )
+    assert fight.fresh(fight.orc).wounds == 12 - 5

@@ -44,6 +44,7 @@ def test_the_player_commands_are_those_known():
         "answer_recovery_check",
         "enter_roll",
         "face_fear",
+        "maintain_power",
         "manoeuvre",
         "perform_action",
         "rally_check",

@@ -5,6 +5,7 @@ import pytest
 
 from combat.commands import CommandError, CommandForbidden
 from rules.engine import wfrp3e
+from rules.engine.dice import Dice, TypedDice
 from systems.wfrp3e.commands.pools import percent
 
 
@@ -16,12 +17,14 @@ def test_the_players_typed_symbols_net_their_successes_into_the_order(planned_fi
     fight = planned_fight
     asked = fight.gm("ask_initiative", combatant=fight.magda.pk)
     entry = fight.state().prompts[0]
-    assert entry["summary"] == "3 characteristic" and entry["sources"] == ["3 characteristic (Agility)"]
-    assert entry["chance"] == percent(wfrp3e.net_success_chance({"characteristic": 3}))
+    # Her 4 fatigue against Toughness 3: Fatigued weighs on this Agility check as on any physical one.
+    assert entry["summary"] == "3 characteristic, 1 misfortune"
+    assert entry["sources"] == ["3 characteristic (Agility)", "1 misfortune (Fatigued)"]
+    assert entry["chance"] == percent(wfrp3e.net_success_chance({"characteristic": 3, "misfortune": 1}))
     with pytest.raises(CommandForbidden):
         fight.run(fight.table.bruno, "roll_initiative_check", prompt=asked.result["prompt"], successes=1)
-    with pytest.raises(CommandError, match=r"These dice cannot show challenges 1 \(at most 0\)"):
-        fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=3, challenges=1)
+    with pytest.raises(CommandError, match=r"These dice cannot show challenges 2 \(at most 1\)"):
+        fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=3, challenges=2)
     outcome = fight.run(fight.table.anna, "roll_initiative_check", prompt=entry["id"], successes=2, boons=1)
     assert outcome.result == {"initiative": 2} and fight.state().prompts == []
     fight.gm("set_initiative", combatant=fight.orc.pk, value=2)
@@ -52,3 +55,28 @@ def test_the_gm_dismisses_an_open_check(planned_fight):
         planned_fight.run(planned_fight.table.anna, "dismiss_check", prompt=entry["id"])
     planned_fight.gm("dismiss_check", prompt=entry["id"])
     assert planned_fight.state().prompts == []
+
+
+def test_fatigued_and_the_condition_cards_dice_reach_the_initiative_check(planned_fight):
+    # Seed 003 "Impairments & Wounds" › Fatigued and "Condition Cards": an initiative check is an Agility check.
+    fight = planned_fight
+    for condition in ("Overwhelmed", "Inspired", "Traumatized", "Perplexed"):
+        fight.gm("add_condition_card", combatant=fight.magda.pk, condition=condition)
+    fight.gm("ask_initiative", combatant=fight.magda.pk)
+    assert sorted(fight.state().prompts[0]["sources"]) == [
+        "1 challenge (Overwhelmed)",
+        "1 challenge (Traumatized)",
+        "1 fortune (Inspired)",
+        "1 misfortune (Fatigued)",
+        "3 characteristic (Agility)",
+    ]  # not Perplexed: Agility is no mental characteristic
+
+
+def test_a_newcomer_rolled_by_the_tracker_rolls_the_same_pool(fight):
+    # Agility 3 and Fatigued: the tracker rolls three characteristic dice and the misfortune die, which shows a
+    # challenge on a 4 and cancels the one success the characteristic dice show (faces 3, 1, 1).
+    fight.gm("remove_combatant", combatant=fight.magda.pk)
+    dice = TypedDice(Dice(), {8: [3, 1, 1], 6: [4]})
+    added = fight.gm("add_combatant", character=fight.table.wizard.pk, roll=True, dice=dice)
+    magda = fight.encounter.combatants.get(pk=added.result["combatant"])
+    assert magda.initiative == 0

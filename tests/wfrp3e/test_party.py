@@ -93,9 +93,9 @@ def test_a_reckless_casters_chaos_star_raises_the_tension_by_itself(action_fight
     entry = strike(fight)
     outcome = fight.run(fight.table.anna, "enter_roll", prompt=entry["id"], successes=1, chaos_stars=1)
     assert outcome.message == (
-        "Magda's Melee Strike at Orc succeeds (typed): 1 net success, 0 boons, 1 bane; a chaos star in a reckless "
-        "stance: the party tension rises to 1; success: Hit for normal damage; bane: Suffer 1 fatigue; chaos star: "
-        "Your weapon slips: drop it; Orc takes 1 wound."
+        "Magda's Melee Strike at Orc succeeds (typed): 1 net success, 0 boons, 0 banes; a chaos star in a reckless "
+        "stance: the party tension rises to 1; success: Hit for normal damage; chaos star: Your weapon slips: drop "
+        "it; Orc takes 1 wound."
     )
     assert fight.state().party_tension == 1
 

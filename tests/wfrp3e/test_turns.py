@@ -4,6 +4,7 @@ and fatigue, the end-of-turn steps in the log, condition cards and recharge toke
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
+from rules.engine.dice import Dice, TypedDice
 from systems.wfrp3e.commands.recharge import exhaust
 
 
@@ -135,3 +136,64 @@ def test_a_talent_is_used_with_a_manoeuvre_and_recharges_a_token_each_end_of_tur
     assert kept.message == "Gunther uses Keen Senses with a manoeuvre: socketed, it works while it stays so."
     with pytest.raises(CommandError, match="no talent 'Luck'"):
         fight.gm("use_talent", combatant=fight.gunther.pk, talent="Luck")
+
+
+def test_invigorated_takes_one_more_recharge_token_off_at_the_end_of_the_turn(fight):
+    # Seed 003 "Condition Cards" › Invigorated: one card, the one nearest to ready that the extra token helps.
+    fight.gm("add_condition_card", combatant=fight.magda.pk, condition="Invigorated")
+    fight.run(fight.table.anna, "use_talent", combatant=fight.magda.pk, talent="Iron Will")
+    fight.run(fight.table.anna, "perform_action", combatant=fight.magda.pk, card="Reckless Cleave", target=fight.orc.pk)
+    fight.run(fight.table.anna, "enter_roll", prompt=fight.prompts()[-1]["id"], successes=1)
+    ended = fight.gm("next_turn")
+    assert "Magda's Reckless Cleave: 2 recharge tokens off (Invigorated), 1 recharge token left." in ended.message
+    assert "Magda's Iron Will: a recharge token off, 3 recharge tokens left." in ended.message
+    assert fight.state().recharging == {str(fight.magda.pk): {"Reckless Cleave": 1}}
+    assert fight.state().talents_recharging == {str(fight.magda.pk): {"Iron Will": 3}}
+
+
+def overchannel(fight, power):
+    character = fight.magda.character
+    character.refresh_from_db()
+    character.points = {**character.points, "power": power}
+    character.save()
+
+
+def test_excess_power_not_maintained_vents_to_equilibrium_with_its_fatigue_and_dice(fight):
+    # Seed 003 "Spellcaster Conditions" › Excess Power: 9 power past twice Willpower 3 vents to 3, six fatigue, and
+    # three misfortune dice for the three points past the threshold: a challenge is a wound, a bane a stress.
+    overchannel(fight, 9)
+    wounds = fight.fresh(fight.magda).wounds
+    ended = fight.gm("next_turn", dice=TypedDice(Dice(), {6: [4, 6, 1]}))  # a challenge, a bane, a blank
+    assert (
+        "Magda's excess power vents to equilibrium, 9 → 3: 6 fatigue; 3 misfortune dice rolled: 1 wound, 1 stress."
+        in ended.message
+    )
+    assert "toward equilibrium" not in ended.message
+    points = fight.points(fight.magda)
+    assert (points["power"], points["fatigue"], points["stress"]) == (3, 4 + 6, 1 + 1)
+    assert fight.fresh(fight.magda).wounds == wounds - 1
+
+
+def test_maintaining_excess_power_is_a_manoeuvre_and_a_stress_and_it_does_not_vent(fight):
+    anna = fight.table.anna
+    with pytest.raises(CommandError, match=r"Magda's power \(5\) is not past the safety threshold \(6\)"):
+        fight.run(anna, "maintain_power", combatant=fight.magda.pk)
+    overchannel(fight, 8)
+    held = fight.run(anna, "maintain_power", combatant=fight.magda.pk)
+    assert held.message == "Magda maintains their excess power (8) with a manoeuvre, 1 stress."
+    with pytest.raises(CommandError, match="already maintains"):
+        fight.run(anna, "maintain_power", combatant=fight.magda.pk)
+    fight.run(anna, "manoeuvre", combatant=fight.magda.pk)  # the free manoeuvre is spent: this one is a fatigue
+    ended = fight.gm("next_turn")
+    assert "vents" not in ended.message and "toward equilibrium: 8 → 7" in ended.message
+    points = fight.points(fight.magda)
+    assert (points["power"], points["fatigue"], points["stress"]) == (7, 5, 2)
+    # Gunther's turn: not hers to maintain; her next turn she must maintain again or vent.
+    with pytest.raises(CommandError, match="own turn"):
+        fight.run(anna, "maintain_power", combatant=fight.magda.pk)
+    fight.turn_of(fight.magda)
+    overchannel(fight, 7)
+    ended = fight.gm("next_turn", dice=TypedDice(Dice(), {6: [1]}))
+    assert "Magda's excess power vents to equilibrium, 7 → 3: 4 fatigue; 1 misfortune die rolled: no harm." in (
+        ended.message
+    )

@@ -46,6 +46,16 @@ def rallying(fight, name, **args):
     return last_prompt(fight, name, **args) if name else None
 
 
+def overchanneling(fight):
+    """Magda on her turn with 7 power, past twice her Willpower 3."""
+    fight.turn_of(fight.magda)
+    character = fight.magda.character
+    character.refresh_from_db()
+    character.points = {**character.points, "power": 7}
+    character.save()
+    return fight.magda.pk
+
+
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
@@ -79,6 +89,7 @@ CASES = {
     "enter_roll": lambda f: trained(f.magda) or {"prompt": strike(f), **ROLLED},
     "heal": lambda f: f.gm("apply_damage", combatant=f.orc.pk, amount=5) and {"combatant": f.orc.pk, "amount": 3},
     "hide_combatant": lambda f: {"combatant": f.orc.pk},
+    "maintain_power": lambda f: {"combatant": overchanneling(f)},
     "manoeuvre": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "start": "engaged", "end": "long"},
     "move_combatant": lambda f: {"combatant": f.orc.pk, "position": 0},
     "next_turn": lambda f: f.gm("add_condition_card", combatant=f.magda.pk, condition="Weakened") and {},

@@ -7,7 +7,7 @@ What wounds do is `health.py`'s."""
 
 from django import forms
 
-from combat.commands.fields import OneOfField, TextField, WholeNumberField
+from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
@@ -69,6 +69,7 @@ class ActionArgs(OwnCombatantArgs):
     soak = WholeNumberField(
         required=False, min_value=0, max_value=50, help_text="The target's Soak; empty: its sheet's, else 0."
     )
+    sight = YesNoField(help_text="The check needs sight (Blinded's challenge die), whatever the card says.")
 
     def clean_card(self):
         name = self.cleaned_data["card"]
@@ -78,8 +79,9 @@ class ActionArgs(OwnCombatantArgs):
         return card
 
 
-def action_pool(context, combatant, card, target, difficulty, defence, opposing_training, stance):
-    """(check, pool sources) of the card's check by `combatant` (seed 003 "Middle of Turn Phase" steps 2-3)."""
+def action_pool(context, combatant, card, target, difficulty, defence, opposing_training, stance, sight=False):
+    """(check, pool sources) of the card's check by `combatant` (seed 003 "Middle of Turn Phase" steps 2-3); it
+    needs sight when the card says so or `sight` is ticked (seed 003 "Condition Cards" › Blinded)."""
     sheet = sheet_of(context, combatant)
     if sheet is None or card.skill is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet, and {card.name} a skill, to build a pool.")
@@ -95,6 +97,7 @@ def action_pool(context, combatant, card, target, difficulty, defence, opposing_
         stance,
         specialised_in=card.name,
         target=target,
+        sight=card.sight or sight,
         difficulty=card.difficulty if difficulty == "" else difficulty,
         defence=defence,
         opposing_training=opposing_training,
@@ -119,8 +122,11 @@ def take_the_action(context, combatant, card):
 
 
 @command(ActionArgs, gm_only=False)
-def perform_action(context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak):
-    """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice.
+def perform_action(
+    context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak, sight
+):
+    """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice. A physical
+    action costs its fatigue while Entangled.
 
     A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
     the target's sheet's (its Defence and Soak traits), else 0."""
@@ -148,7 +154,9 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         defence,
         opposing_training or 0,
         turn.stance_of(context.encounter.state, combatant) if stance is None else stance,
+        sight,
     )
+    costs = entangled(context, combatant, check)
     target_words = f" at {context.named(target)}" if target else ""
     entry = open_prompt(
         context.encounter.state,
@@ -164,12 +172,28 @@ def perform_action(context, combatant, card, target, difficulty, defence, opposi
         damage=(damage or 0) if wounds else 0,
         soak=soak,
         comet_choice=True,
-        **pool_entry(sources, check),
+        **pool_entry(sources, check, chaos_star_effect(card)),
     )
     return (
-        f"{combatant.name} plays {card.name}{target_words}: {entry['summary']}, {entry['chance']} % to succeed.",
+        f"{combatant.name} plays {card.name}{target_words}{costs}: {entry['summary']}, {entry['chance']} % to succeed.",
         {"prompt": entry["id"], "pool": entry["pool"]},
     )
+
+
+def entangled(context, combatant, check):
+    """Seed 003 "Condition Cards" › Entangled: a physical action, read as one whose check is on a physical
+    characteristic, costs its fatigue. Returns the log's words."""
+    fatigue = wfrp3e.action_fatigue(held_conditions(context, combatant), check.covers("physical"))
+    if not fatigue:
+        return ""
+    wounded = health.strain(context, combatant, wfrp3e.FATIGUE, fatigue)
+    return "".join(f", {words}" for words in [f"Entangled: {fatigue} fatigue", *wounded])
+
+
+def chaos_star_effect(card):
+    """Whether the card names an effect for a chaos star: otherwise a chaos star counts as a bane (seed 003
+    "Universal Dice Roll Effect")."""
+    return any(line_symbol(line)[1] == wfrp3e.CHAOS_STAR for line in card.effects)
 
 
 class RollArgs(SymbolArgs):
@@ -242,7 +266,7 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
         raise CommandError(f"The action card {entry['card']} is gone.")
     symbols, how = rolled_symbols(context, entry["pool"], typed)
     try:
-        outcome = wfrp3e.resolve(symbols, comet_successes or 0, comet_boons or 0)
+        outcome = wfrp3e.resolve(symbols, comet_successes or 0, comet_boons or 0, chaos_star_effect(card))
     except ValueError as error:
         raise CommandError(str(error)) from None
     close(context, entry)

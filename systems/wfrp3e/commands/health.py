@@ -7,6 +7,7 @@ strain and the GM's damage by hand all wound through `suffer`."""
 
 from combat.words import counted
 from rules.engine import wfrp3e
+from systems.wfrp3e.commands import conditions
 from systems.wfrp3e.commands.counters import add_to, counter
 from systems.wfrp3e.commands.pools import sheet_of
 
@@ -18,11 +19,12 @@ def health_of(context, combatant):
     return context.encounter.state.health.setdefault(str(combatant.pk), start)
 
 
-def suffer(context, target, wounds, criticals=0, left=None):
+def suffer(context, target, wounds, criticals=0, left=None, ill_fortune=True):
     """Deal `wounds` normal wounds and `criticals` critical ones to `target`, who had `left` wounds left (default:
     what the row shows now). Henchmen take a critical as a normal wound of its severity, counted 1 here. Returns
-    (wounds, criticals) dealt and the log's words for a state reached, never naming a target the viewer may not
-    see."""
+    (wounds, criticals) dealt and the log's words for a state reached and for Ill-Fortuned's stress, never naming
+    a target the viewer may not see. ill_fortune=False for the wound an enemy takes for that stress itself, which
+    brings no further one."""
     sheet = sheet_of(context, target)
     if sheet and sheet.henchmen:
         wounds, criticals = wounds + wfrp3e.henchmen_critical(criticals), 0
@@ -47,7 +49,19 @@ def suffer(context, target, wounds, criticals=0, left=None):
         states.append(f"{name} is knocked out")
     if after.criticals > was["criticals"] + criticals:
         states.append(f"a wound past the threshold turns critical ({counted(after.criticals, 'critical wound')} now)")
+    if ill_fortune and (wounds or criticals):
+        states += ill_fortuned(context, target)
     return wounds, criticals, states
+
+
+def ill_fortuned(context, target):
+    """Seed 003 "Condition Cards" › Ill-Fortuned: a stress each time wounds are suffered (an enemy's stress being a
+    wound, seed 003 "Enemies"). Returns the log's words."""
+    stress = wfrp3e.wounded_stress(conditions.held(context.encounter.state, target))
+    if not stress:
+        return []
+    wounded = strain(context, target, wfrp3e.STRESS, stress, ill_fortune=False)
+    return [f"{context.named(target)} is Ill-Fortuned: {'; '.join([f'{stress} stress', *wounded])}"]
 
 
 def recover(context, combatant):
@@ -66,15 +80,16 @@ def no_turn(state, combatant):
     return "dead" if health.get("dead") else "knocked out" if health.get("knocked_out") else ""
 
 
-def strain(context, combatant, key, amount):
+def strain(context, combatant, key, amount, ill_fortune=True):
     """Fatigue or stress suffered (`key`, `amount` > 0) or recovered (< 0): on a hero's sheet; an enemy takes what
-    it suffers as wounds and recovers nothing (seed 003 "Enemies"). Returns the log's words for an enemy's wounds."""
+    it suffers as wounds and recovers nothing (seed 003 "Enemies"). Returns the log's words for an enemy's wounds.
+    ill_fortune: as for `suffer`."""
     if not combatant.is_npc:
         add_to(context, combatant, key, amount)
         return []
     if amount <= 0:
         return []
-    _, _, states = suffer(context, combatant, wfrp3e.enemy_wounds(**{key: amount}))
+    _, _, states = suffer(context, combatant, wfrp3e.enemy_wounds(**{key: amount}), ill_fortune=ill_fortune)
     return [f"{context.named(combatant)} takes {counted(amount, 'wound')} for the {key}", *states]
 
 

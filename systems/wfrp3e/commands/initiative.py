@@ -6,9 +6,9 @@ from combat.commands.ordering import renumber
 from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, conditions, turn
+from systems.wfrp3e.commands import command, turn
 from systems.wfrp3e.commands.counters import characteristic
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols
+from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, rollers_own
 
 __all__ = ["ask_initiative", "roll_initiative_check", "dismiss_check"]
 
@@ -18,21 +18,24 @@ def ask_initiative(context, combatant):
     """Open the initiative check on the combatant's player's phone, with its pool and its exact odds."""
     if not combatant.character_id:
         raise CommandError(f"{combatant.name} has no sheet to check Agility from: type the initiative instead.")
-    state = context.encounter.state
-    sources = wfrp3e.initiative_sources(
-        characteristic(combatant, "Ag"),
-        turn.stance_of(state, combatant),
-        conditions=tuple(conditions.held(state, combatant)),
-    )
-    entry = open_prompt(state, combatant, "roll_initiative_check", "initiative", kind="initiative",
-                        reason="Initiative: Agility", **pool_entry(sources))  # fmt: skip
+    sources = initiative_check(context, combatant, wfrp3e.initiative_sources)
+    entry = open_prompt(context.encounter.state, combatant, "roll_initiative_check", "initiative",
+                        kind="initiative", reason="Initiative: Agility", **pool_entry(sources))  # fmt: skip
     return f"{combatant.name} checks Agility for initiative.", {"prompt": entry["id"]}
+
+
+def initiative_check(context, combatant, build):
+    """The combatant's initiative check as `build` gives it (wfrp3e.initiative_sources: the dice and why each is
+    there; wfrp3e.initiative_check: the pool): Agility at their stance, with what they bring to any check, their
+    condition cards and Fatigued (seed 003 "Condition Cards", "Impairments & Wounds")."""
+    stance = turn.stance_of(context.encounter.state, combatant)
+    return build(characteristic(combatant, "Ag"), stance, **rollers_own(context, combatant))
 
 
 def rolled_by_the_tracker(context, combatant):
     """The successes of the combatant's initiative check as the tracker rolls it, for a newcomer the GM adds
     without asking for the check on a phone."""
-    symbols, _ = rolled_symbols(context, wfrp3e.initiative_check(characteristic(combatant, "Ag")), {})
+    symbols, _ = rolled_symbols(context, initiative_check(context, combatant, wfrp3e.initiative_check), {})
     return wfrp3e.resolve(symbols).successes
 
 

@@ -49,15 +49,33 @@ def held_conditions(context, combatant):
     return tuple(conditions.held(context.encounter.state, combatant))
 
 
-def skill_pool(context, combatant, skill_name, short, stance, *, specialised_in="", target=None, **modifiers):
+def rollers_own(context, combatant):
+    """What the roller brings to any check of theirs, as `wfrp3e.pool_sources` takes it: the condition cards held,
+    and fatigue and stress against Toughness and Willpower (Fatigued, Distressed; seed 003 "Impairments &
+    Wounds")."""
+    return {
+        "conditions": held_conditions(context, combatant),
+        # The character's own counters, not the sheet read at the command's start: a rest in the same command
+        # may have changed them.
+        "fatigue": counters.counter(combatant, wfrp3e.FATIGUE),
+        "stress": counters.counter(combatant, wfrp3e.STRESS),
+        "toughness": counters.characteristic(combatant, "To"),
+        "willpower": counters.characteristic(combatant, "WP"),
+    }
+
+
+def skill_pool(
+    context, combatant, skill_name, short, stance, *, specialised_in="", target=None, sight=False, **modifiers
+):
     """(check, pool sources) of a check of `skill_name` on characteristic `short` ("WP") by `combatant`.
 
-    A specialisation helps when `specialised_in` names it (Dodge on a Coordination card named Dodge). `modifiers`
-    are `wfrp3e.pool_sources`'s difficulty, defence, opposing_training and extra."""
+    A specialisation helps when `specialised_in` names it (Dodge on a Coordination card named Dodge); `sight`: the
+    check needs the sense of sight (Blinded's die). `modifiers` are `wfrp3e.pool_sources`'s difficulty, defence,
+    opposing_training and extra."""
     sheet = sheet_of(context, combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet to build a pool.")
-    check = wfrp3e.Check(CHARACTERISTIC_NAMES[short])
+    check = wfrp3e.Check(CHARACTERISTIC_NAMES[short], sight=sight)
     skill = next((s for s in sheet.skills if s.name == skill_name), None)
     specialisations = skill.specialisations if skill else ()
     applying = sum(1 for name in specialisations if specialised_in and name.lower() in specialised_in.lower())
@@ -70,14 +88,8 @@ def skill_pool(context, combatant, skill_name, short, stance, *, specialised_in=
         stance,
         training=skill.training if skill else 0,
         specialisations=applying,
-        conditions=held_conditions(context, combatant),
         target_conditions=held_conditions(context, target) if target else (),
-        # The character's own counters, not the sheet read at the command's start: a rest in the same command
-        # may have changed them.
-        fatigue=counters.counter(combatant, wfrp3e.FATIGUE),
-        stress=counters.counter(combatant, wfrp3e.STRESS),
-        toughness=sheet.toughness,
-        willpower=sheet.willpower,
+        **rollers_own(context, combatant),
         **modifiers,
     )
     return check, sources
@@ -89,14 +101,14 @@ def on_phones(combatant):
     return "someone unseen" if combatant.hidden else combatant.name
 
 
-def pool_entry(sources, check=None):
+def pool_entry(sources, check=None, chaos_star_effect=False):
     """What a check's prompt shows before the roll: the pool, its summary, where each die comes from, the exact
-    chance of a net success and of each boon and bane count; with the check, its characteristic, which the universal
-    effects strain (seed 003 "Universal Dice Roll Effect")."""
+    chance of a net success and of each boon and bane count (a chaos star a bane unless `chaos_star_effect`); with
+    the check, its characteristic, which the universal effects strain (seed 003 "Universal Dice Roll Effect")."""
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
     for source in sources:
         pool[source.kind] += source.count
-    odds = wfrp3e.odds(pool)
+    odds = wfrp3e.odds(pool, chaos_star_effect=chaos_star_effect)
     characteristic = {"characteristic": check.characteristic} if check else {}
     return {
         **characteristic,

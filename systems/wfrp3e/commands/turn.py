@@ -11,7 +11,7 @@ from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, health, recharge
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
 
-__all__ = ["shift_stance", "manoeuvre"]
+__all__ = ["shift_stance", "manoeuvre", "maintain_power"]
 
 BANDS = [(band, band.capitalize()) for band in wfrp3e.RANGE_BANDS]
 
@@ -108,6 +108,33 @@ def manoeuvre(context, combatant, start, end, safely):
     return f"{combatant.name} {what}{''.join(notes)}.", {"manoeuvres": count, "fatigue": fatigue, "free_attack": rushed}
 
 
+@command(OwnCombatantArgs, gm_only=False, rule="Excess Power")
+def maintain_power(context, combatant):
+    """Hold power (or favour) past the safety threshold through this turn's end, so that it does not vent: a
+    manoeuvre (the turn's first free, each further one a fatigue) and a stress (seed 003 "Spellcaster
+    Conditions" › Excess Power)."""
+    turn = own_turn(context, combatant, "maintains excess power")
+    name, caster = combatant.name, spellcaster(context, combatant)
+    word = caster.lower() or "power"
+    power, willpower = counter(combatant, "power"), characteristic(combatant, "WP")
+    if not caster or wfrp3e.EXCESS_POWER not in wfrp3e.spellcaster_conditions(power, willpower):
+        raise CommandError(
+            f"{name}'s {word} ({power}) is not past the safety threshold ({2 * willpower}): nothing to maintain."
+        )
+    if turn.get("maintained"):
+        raise CommandError(f"{name} already maintains their excess {word} this turn.")
+    fatigue, wounded = spend_manoeuvres(context, combatant, turn, 1)
+    stress = wfrp3e.MAINTAIN_EXCESS_STRESS
+    wounded += health.strain(context, combatant, wfrp3e.STRESS, stress)
+    state = context.encounter.state
+    state.turn = {**state.turn, "maintained": True}
+    costs = ", ".join([*([f"{fatigue} fatigue"] if fatigue else []), f"{stress} stress", *wounded])
+    return f"{name} maintains their excess {word} ({power}) with a manoeuvre, {costs}.", {
+        "fatigue": fatigue,
+        "stress": stress,
+    }
+
+
 def spend_manoeuvres(context, combatant, turn, count):
     """Count `count` more manoeuvres this turn, the fatigue past the free one charged: (fatigue, the log's words
     for an enemy's wounds)."""
@@ -134,7 +161,7 @@ def turn_started(context, combatant):
 
 def turn_ended(context, combatant):
     """Seed 003 "End of Turn Phase": the engine's steps on the combatant's cards, conditions and power, each
-    change a sentence for the log."""
+    change a sentence for the log; excess power not maintained this turn vents (`vent`)."""
     state = context.encounter.state
     power = counter(combatant, "power") if spellcaster(context, combatant) else None
     ended = wfrp3e.end_of_turn(
@@ -143,13 +170,36 @@ def turn_ended(context, combatant):
         conditions.held(state, combatant),
         power=power,
         willpower=characteristic(combatant, "WP"),
+        maintained=bool(this_turn(context.encounter).get("maintained")),
     )
     recharge.keep(state, combatant, ended.action_cards)
     recharge.keep(state, combatant, ended.talents, recharge.TALENTS)
     conditions.keep(state, combatant, ended.conditions)
     if power is not None and ended.power != power:
         add_to(context, combatant, "power", ended.power - power)
-    return Happenings([change_words(combatant, change) for change in ended.changes])
+    words = [change_words(combatant, change) for change in ended.changes if change.subject != wfrp3e.EXCESS_POWER]
+    if ended.vented:
+        words.append(vent(context, combatant, power, ended.vented))
+    return Happenings(words)
+
+
+def vent(context, combatant, power, vented):
+    """Seed 003 "Spellcaster Conditions" › Excess Power: the fatigue for each point vented, and the misfortune dice
+    for each point that was past the safety threshold, rolled by the tracker, their challenges wounds and their
+    banes stress. Returns the log's sentence."""
+    rolled = wfrp3e.roll_pool({wfrp3e.MISFORTUNE: vented.misfortune_dice}, context.dice.d)
+    wounds, stress = wfrp3e.venting_harm(wfrp3e.symbols_shown(rolled))
+    name = context.named(combatant)
+    words = [f"{vented.fatigue} fatigue", *health.strain(context, combatant, wfrp3e.FATIGUE, vented.fatigue)]
+    dice = f"{vented.misfortune_dice} misfortune {'die' if vented.misfortune_dice == 1 else 'dice'}"
+    harm = [counted(wounds, "wound")] if wounds else []
+    if wounds:
+        _, _, states = health.suffer(context, combatant, wounds)
+        harm += states
+    if stress:
+        harm += [f"{stress} stress", *health.strain(context, combatant, wfrp3e.STRESS, stress)]
+    words.append(f"{dice} rolled: {', '.join(harm) or 'no harm'}")
+    return f"{name}'s excess power vents to equilibrium, {power} → {vented.power}: {'; '.join(words)}."
 
 
 def spellcaster(context, combatant):
@@ -166,7 +216,10 @@ def change_words(combatant, change):
     if change.step == 5:
         return f"{name}'s power or favour moves toward equilibrium: {change.before} → {change.after}."
     ready = "ready again" if not change.after else f"{token_count(change.after, 'recharge')} left"
-    return f"{name}'s {change.subject}: a recharge token off, {ready}."
+    off = change.before - change.after
+    # Two off: Invigorated's extra token (seed 003 "Condition Cards").
+    taken = "a recharge token off" if off == 1 else f"{off} recharge tokens off (Invigorated)"
+    return f"{name}'s {change.subject}: {taken}, {ready}."
 
 
 def token_count(count, kind):
