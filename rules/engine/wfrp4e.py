@@ -91,6 +91,21 @@ def is_critical(target, roll):
     return test_success(target, roll) and is_double(roll)
 
 
+def scores_critical(roll, success, properties=frozenset(), impenetrable=False, impenetrable_rule=False):
+    """Whether the d100 roll of a successful test (`success`) scores a Critical: a double (seed 002 "Criticals"),
+    or with an Impale weapon a roll ending in 0 (seed 000 "Impale", same as book). `impenetrable`: the location
+    struck is covered by Impenetrable armour, which as written ignores every Critical of an odd roll; seed 000
+    "Impenetrable" (`impenetrable_rule`) replaces that: there it ignores Impale instead."""
+    if not success:
+        return False
+    impales = "Impale" in properties and roll % 10 == 0
+    if impenetrable and impenetrable_rule:
+        return is_double(roll)
+    if impenetrable and roll % 2:
+        return False
+    return is_double(roll) or impales
+
+
 def is_fumble(target, roll, dangerous=False):
     """Seed 002 "Fumbles": a failed Melee or Ranged Test that rolls a double; with a Dangerous weapon, also one
     that shows a 9 on either die (shows_nine)."""
@@ -336,13 +351,16 @@ def attack(
     hit_locations=None,
     properties=frozenset(),
     charging=False,
+    impenetrable=frozenset(),
+    impenetrable_rule=False,
 ):
     """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
 
     Melee is opposed (give the defender's skill and roll); an undefended attack is an ordinary test.
     armour: {location: AP}, already as the weapon meets it (armour_against); hit_locations: a hit location table
     (the seed's by default); properties: the weapon's property names (Damaging, Impact, Tiring, Dangerous);
-    charging: the attacker Charged this Turn (Tiring).
+    charging: the attacker Charged this Turn (Tiring); impenetrable: the target's locations under Impenetrable armour,
+    impenetrable_rule: seed 000 "Impenetrable" is played (scores_critical).
     Damage = weapon damage + the SL by which the attack won (damage_sl); wounds subtract TB + AP at the location
     read from the reversed roll to hit.
     A successful double is a Critical on the other side whoever wins the opposed test: the seed works SL and
@@ -362,6 +380,15 @@ def attack(
     location = hit_location(attacker_roll, table=hit_locations) if hit else None
     damage = weapon_damage + damage_sl(max(net_sl, 0), attacker_roll, properties, charging) if hit else 0
     wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
+    # Where a losing attacker's Critical lands, for Impenetrable armour there.
+    struck = location or (hit_location(attacker_roll, table=hit_locations) if impenetrable else None)
+    critical = scores_critical(
+        attacker_roll,
+        test_success(attacker_target, attacker_roll),
+        properties,
+        impenetrable=struck in impenetrable,
+        impenetrable_rule=impenetrable_rule,
+    )
     attacker_fumbled = is_fumble(attacker_target, attacker_roll, dangerous="Dangerous" in properties)
     return AttackResult(
         attacker_sl=attacker_sl,
@@ -371,7 +398,7 @@ def attack(
         location=location,
         damage=damage,
         wounds=wounds,
-        critical_on_defender=is_critical(attacker_target, attacker_roll),
+        critical_on_defender=critical,
         critical_on_attacker=opposed and is_critical(defender_target, defender_roll),
         attacker_fumbled=attacker_fumbled,
         defender_fumbled=opposed and is_fumble(defender_target, defender_roll),

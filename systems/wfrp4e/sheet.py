@@ -97,6 +97,12 @@ class Sheet:
         melee = [s.value for s in self.skills if s.name.startswith("Melee")]
         return max(melee) if melee else self.character.characteristic("WS")
 
+    def armoured_with(self, property_name):
+        """The locations covered by a piece of armour with `property_name` (Impenetrable)."""
+        return {
+            location for locations, _, names in self.armour_pieces if property_name in names for location in locations
+        }
+
     def carries(self, property_name):
         return any(property_name in {p.name for p in w.properties.all()} for w in self.weapons)
 

@@ -175,3 +175,26 @@ def test_blast_victims_are_checked(fight, weapon, caught, message):
     pk = {"grukk": fight.table.orc.pk, "orc": fight.orc.pk, "nobody": 999999}[caught]
     with pytest.raises(CommandError, match=message):
         fight.attack(weapon=weapon, defence="", attacker_roll=23, blast_targets=[pk])
+
+
+def test_impale_criticals_on_a_successful_roll_ending_in_zero_as_written(fight):
+    equip(fight.anders.character, None, {"Melee (Polearm)": 5}, ("Spear",), ())
+    # Melee (Polearm) 47: 40 succeeds and ends in 0, no double; reversed 04 is the head.
+    r = fight.attack(weapon="Spear", defence="", attacker_roll=40, critical_roll=50).result
+    assert r["critical"]["location"] == "head"
+    assert "critical" not in fight.attack(weapon="Spear", defence="", attacker_roll=41).result
+    assert "critical" not in fight.attack(weapon="Spear", defence="", attacker_roll=50).result  # 50 fails
+
+
+def test_impenetrable_armour_ignores_the_criticals_of_an_odd_roll_as_written(fight):
+    # 55 against 52 + 30 succeeds with an odd double; reversed 55 is the body.
+    assert "critical" in fight.attack(defence="", attack_modifier=30, attacker_roll=55, critical_roll=50).result
+    equip(fight.orc.character, None, None, ("Hand Weapon",), ("Breastplate",))  # Impenetrable on the body
+    assert "critical" not in fight.attack(defence="", attack_modifier=30, attacker_roll=55).result
+    assert "critical" in fight.attack(defence="", attack_modifier=40, attacker_roll=66, critical_roll=50).result
+    # Seed 000 "Impenetrable" replaces that: the armour ignores Impale instead, and every double criticals.
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["impenetrable"])
+    assert "critical" in fight.attack(defence="", attack_modifier=30, attacker_roll=55, critical_roll=50).result
+    equip(fight.anders.character, None, {"Melee (Polearm)": 5}, ("Spear",), ())
+    equip(fight.orc.character, None, None, ("Hand Weapon",), ("Helm",))  # Impenetrable on the head
+    assert "critical" not in fight.attack(weapon="Spear", defence="", attacker_roll=40).result

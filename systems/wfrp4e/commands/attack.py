@@ -267,6 +267,8 @@ def resolve(
             hit_locations=hit_locations,
             properties=properties,
             charging=bool(charge_bonus),
+            impenetrable=target_sheet.armoured_with("Impenetrable") if target_sheet else frozenset(),
+            impenetrable_rule=encounter.plays(toggles.IMPENETRABLE),
         )
     details = {
         "attacker": attacker.pk,

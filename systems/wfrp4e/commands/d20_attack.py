@@ -97,7 +97,13 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP), properties=weapon_names, charging=charging,
     )  # fmt: skip
     roll = outcome.roll
-    critical = roll.critical or (roll.hit and impales(encounter, weapon_names, target_sheet, outcome.location, d100))
+    critical = wfrp4e.scores_critical(
+        d100,
+        roll.hit,
+        weapon_names,
+        impenetrable=target_sheet is not None and outcome.location in target_sheet.armoured_with("Impenetrable"),
+        impenetrable_rule=encounter.plays(toggles.IMPENETRABLE),
+    )
     result = wfrp4e.AttackResult(
         attacker_sl=roll.player_sl if roller == "attacker" else asb,
         defender_sl=roll.player_sl if roller == "defender" else dsb,
@@ -172,15 +178,3 @@ def defence_key(name):
     if name in ("spell", "wp", "willpower"):
         return "spell"
     return name
-
-
-def impales(encounter, weapon_names, target_sheet, location, d100):
-    """Impale (same as book): a critical on a roll ending in 0 too; "Impenetrable" armour on the location ignores
-    it under the house rule."""
-    if "Impale" not in weapon_names or d100 % 10:
-        return False
-    if target_sheet is None or not encounter.plays(toggles.IMPENETRABLE):
-        return True
-    return not any(
-        location in locations and "Impenetrable" in names for locations, _, names in target_sheet.armour_pieces
-    )
