@@ -181,3 +181,17 @@ def test_the_form_follows_a_house_rule_and_a_newcomer_though_it_is_reused_betwee
     now = form()
     assert 'name="d20"' in now and "initiator_roll" not in now
     assert now.count(">Wolf</option>") == 2  # as the one who spends and as the opponent
+
+
+def test_additional_effort_bought_before_a_trick_goes_on_the_trick_not_the_next_attack(fight):
+    anders_turn(fight, advantage=3)
+    commands.spend_advantage(fight.table.encounter, fight.table.gm, side="ally", spend="additional_effort", amount=2)
+    # Agility 33 + 10 = 43 rolls 40: +0 SL (without the effort -1); the orc's 30 rolls 35: -0 SL. The tie goes to
+    # the higher Agility: Anders's 43.
+    outcome = manoeuvre(fight, "trick", condition="Blinded", initiator_roll=40, opponent_roll=35)
+    assert outcome.result["won"] and outcome.result["initiator_sl"] == 0
+    assert outcome.result["additional_effort"] == 10
+    assert "Additional Effort: +10% to Anders's Test" in outcome.message
+    # A Test made with Additional Effort earns its maker no Advantage: 3 - 2 - 1, and no +1 for the win.
+    assert fight.pools() == (0, 0)
+    assert fight.table.encounter.state.additional_effort == {}  # spent: nothing waits for the next attack

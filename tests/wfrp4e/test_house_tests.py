@@ -169,3 +169,20 @@ def test_a_won_strength_test_throws_off_entangled_and_pummel_adds_the_attacks_sl
                                 initiator_skill="S", opponent_skill="Endurance", d20=10, modifier_sl=2,
                                 on_win="Stunned", purpose="Pummel")  # fmt: skip
     assert not lost.result["won"] and won.result["won"] and "Orc Boy gains Stunned." in won.message
+
+
+def test_additional_effort_goes_on_the_opposed_test_it_was_bought_for(d20_fight):
+    fight = d20_fight
+    encounter, gm = fight.table.encounter, fight.table.gm
+    for _ in range(2):
+        commands.gain_advantage(encounter, gm, side="ally", reason="winning")
+    commands.spend_advantage(encounter, gm, side="ally", spend="additional_effort", amount=2)
+    # Aaron's numbers, with +10: 80 gives bonus 8, so 8 - 6 + 10 - 9 = 3 SL instead of 2.
+    outcome = commands.opposed_test(
+        encounter, gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+        initiator_skill="70", opponent_skill="60", d20=9,
+    )  # fmt: skip
+    assert (outcome.result["opposed_sl"], outcome.result["additional_effort"]) == (3, 10)
+    assert "(Additional Effort +10%)" in outcome.message
+    encounter.refresh_from_db()
+    assert encounter.state.additional_effort == {}  # not kept for the next attack

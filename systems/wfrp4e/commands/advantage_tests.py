@@ -15,7 +15,7 @@ from rules.models import AdvantageSpend, ConditionDefinition
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import actions, command, d20_attack, turn
 from systems.wfrp4e.commands.conditions import change_condition
-from systems.wfrp4e.commands.group_advantage import SIDE_LABEL, add_to_pool, pool_of, pools
+from systems.wfrp4e.commands.group_advantage import SIDE_LABEL, add_to_pool, pool_of, pools, take_effort
 
 __all__ = ["batter_or_trick"]
 
@@ -77,7 +77,8 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
         raise CommandError(f"{SIDE_LABEL[side]} have {pools(encounter)[side]} Advantage; {name} costs {cost}.")
     characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
     sheets = context.sheets_of(initiator, opponent)
-    mine = sheets[initiator.pk].character.characteristic(characteristic)
+    effort = take_effort(encounter, initiator)  # the spender's Additional Effort goes on this Test
+    mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
     theirs = sheets[opponent.pk].character.characteristic(characteristic)
     label = CHARACTERISTIC_LABELS[characteristic]
     if d20_attack.uses_d20(encounter):
@@ -107,10 +108,15 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
     add_to_pool(encounter, side, -cost)
     verdict = {"attacker": f"{initiator.name} wins", "defender": f"{opponent.name} wins"}.get(winner, "a stalemate")
     lines = [f"{initiator.name} spends {cost} Advantage on {name} against {opponent.name}: {rolls}; {verdict}"]
+    if effort:
+        lines.append(f"Additional Effort: +{effort}% to {initiator.name}'s Test")
     if outcome.opponent_gains:
         change_condition(context, opponent, condition_named(context, outcome.opponent_gains), 1)
         lines.append(f"{opponent.name} gains {outcome.opponent_gains}")
     gainer = {"initiator": initiator, "opponent": opponent}.get(outcome.advantage_to)
+    if gainer is initiator and effort:  # "Additional Effort": that Test never earns its maker Advantage
+        lines.append(f"no Advantage for {initiator.name} from a Test made with Additional Effort")
+        gainer = None
     if gainer is not None:
         add_to_pool(encounter, pool_of(gainer.side), 1)
         lines.append(f"{SIDE_LABEL[pool_of(gainer.side)]} +1 Advantage")
@@ -126,6 +132,7 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
         "winner": {"attacker": initiator.pk, "defender": opponent.pk}.get(winner),
         "condition": outcome.opponent_gains,
         "advantage_to": pool_of(gainer.side) if gainer else None,
+        "additional_effort": effort,
         **details,
         **current,
     }

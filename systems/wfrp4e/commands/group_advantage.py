@@ -55,6 +55,18 @@ def use_effort(encounter, side):
     encounter.state.additional_effort.pop(side, None)
 
 
+def take_effort(encounter, combatant):
+    """Seed 002 "Additional Effort" is bought for a Test, whichever comes next: for the commands that make
+    `combatant`'s Test and change the state at once (Batter, Trick, an opposed Test, a spell, a reload), the bonus
+    their side bought on this turn, used up by it (0 when none waits). The attack previews first, so it reads
+    pending_effort and uses it when applied."""
+    side = pool_of(combatant.side)
+    bonus = pending_effort(encounter, side)
+    if bonus:
+        use_effort(encounter, side)
+    return bonus
+
+
 def standing_counts(combatants, conditions):
     """Combatants still in the fight per pool: those not Unconscious."""
     out = {c.combatant_id for c in conditions if c.name == "Unconscious"}

@@ -18,6 +18,7 @@ from rules.models import ConditionDefinition, Skill
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, d20_attack, fumbles, momentum
 from systems.wfrp4e.commands.conditions import change_condition, condition_modifier
+from systems.wfrp4e.commands.group_advantage import take_effort
 
 __all__ = ["opposed_test", "cast_spell"]
 
@@ -75,13 +76,15 @@ def opposed_test(
     active combatant's own Action (not a Pummel or Hook follow-up, which carries the attack's SL)."""
     as_action = context.encounter.active_id == initiator.pk and modifier_sl is None
     fumbled = fumbles.take_action_penalty(context.encounter, initiator) if as_action else 0
-    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator) + fumbled
+    effort = take_effort(context.encounter, initiator)  # seed 002 "Additional Effort", bought for this Test
+    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator) + fumbled + effort
     theirs = value_of(context, opponent, opponent_skill) + condition_modifier(context, opponent)
     roller = d20_attack.roller_of(initiator, opponent)
     d20 = d20 or context.dice.d(20)
     bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
     result = house.opposed(bonus, wfrp4e.skill_bonus(theirs), d20, roller=roller)
     label = f" ({purpose})" if purpose else ""
+    label += f" (Additional Effort +{effort}%)" if effort else ""
     verdict = f"{initiator.name} wins with {result.opposed_sl} SL" if result.hit else f"{opponent.name} holds"
     message = (
         f"{initiator.name} vs {opponent.name}{label}: {named(initiator_skill, mine)} vs "
@@ -102,7 +105,8 @@ def opposed_test(
     if result.hit and momentum.uses_momentum(context.encounter) and momentum.earn(context.encounter, initiator):
         context.touch(initiator)
         message += f" {initiator.name} +1 Momentum."
-    return message, {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
+    result_json = {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
+    return message, {**result_json, **({"additional_effort": effort} if effort else {})}
 
 
 class SpellArgs(Args):
@@ -164,9 +168,12 @@ def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, 
     language = skill_of(context, caster, "Language (Magick)")
     casting_roll = casting_roll or dice.d(100)
     fumbled = fumbles.take_action_penalty(context.encounter, caster)  # casting is the caster's Action
-    target_number = house.casting_target(language + condition_modifier(context, caster) + fumbled, cn)
+    effort = take_effort(context.encounter, caster)  # seed 002 "Additional Effort" goes on the casting Test
+    target_number = house.casting_target(language + condition_modifier(context, caster) + fumbled + effort, cn)
     cast, casting_sl = wfrp4e.test_success(target_number, casting_roll), wfrp4e.test_sl(target_number, casting_roll)
     lines = [f"{caster.name} casts (CN {cn}): {casting_roll:02d} vs {target_number}, {casting_sl:+d} SL"]
+    if effort:
+        lines.append(f"Additional Effort: +{effort}%")
     if cast and counterspeller:
         counter_target = skill_of(context, counterspeller, "Language (Magick)") + condition_modifier(
             context, counterspeller
