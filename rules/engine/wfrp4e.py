@@ -161,6 +161,12 @@ FUMBLED_ACTION_PENALTY = -10
 TORN_MUSCLE = "Torn Muscle (Minor)"
 
 
+def fumble_weapon_damage(d100):
+    """The Damage the fumbler's weapon suffers (seed 002 "Criticals and Fumbles (cont)", the 21-40 row): each point
+    takes 1 from the weapon's Damage for the rest of the fight."""
+    return 1 if 21 <= d100 <= 40 else 0
+
+
 def fumble_effect(d100):
     """The lasting effect of a fumble roll (a FUMBLE_EFFECTS key), or None for the rows that only cost a Wound."""
     return next((effect for low, high, effect in FUMBLE_EFFECTS if low <= d100 <= high), None)

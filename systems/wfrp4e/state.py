@@ -24,6 +24,9 @@ class Wfrp4eState(EncounterState):
     # Fumbles still to take effect (seed 002 "Criticals and Fumbles (cont)"): {"combatant", "effect", "round"}, the
     # round it applies in, or None for the fumbler's next turn (a lost Move or Action) or for good (Torn Muscle)
     fumble_effects: list = field(default_factory=list)
+    # What fumbles did to weapons, for the rest of the fight (seed 002 "Criticals and Fumbles (cont)"):
+    weapon_wear: dict = field(default_factory=dict)  # combatant id -> {weapon name: Damage lost (the 21-40 row)}
+    destroyed_weapons: dict = field(default_factory=dict)  # combatant id -> [weapon names], till the GM restores one
     # Open tests waiting for a roll (house-rule conditions, death rolls)
     prompt_seq: int = 0
     prompts: list = field(default_factory=list)

@@ -194,3 +194,39 @@ def test_41_to_60_weighs_on_a_test_that_is_the_fumblers_action_too(fight):
             "opponent_skill": "Melee (Basic)", "d20": 10}  # fmt: skip
     assert "Melee (Basic) 42" in commands.opposed_test(encounter, gm, **test).message  # 52, -10 for the fumble
     assert "Melee (Basic) 52" in commands.opposed_test(encounter, gm, **test).message  # used up
+
+
+def test_21_to_40_the_weapon_suffers_1_damage_for_the_rest_of_the_fight(fight):
+    # 47 against 52, unopposed: +1 SL; Hand Weapon 7 + 1 = 8 damage.
+    assert fight.attack(defence="", attacker_roll=47).result["damage"] == 8
+    outcome = fight.attack(**FUMBLE, fumble_roll=33)
+    assert outcome.result["fumble"]["weapon_damage"] == 1
+    assert "Hand Weapon is down to Damage 6 for the rest of the fight" in outcome.message
+    next_round(fight)
+    assert fight.attack(defence="", attacker_roll=47).result["damage"] == 7
+    commands.undo(fight.table.encounter, fight.table.gm)
+    commands.undo(fight.table.encounter, fight.table.gm)  # the round's turns
+    while state(fight).weapon_wear:
+        commands.undo(fight.table.encounter, fight.table.gm)
+    assert fight.attack(defence="", attacker_roll=47).result["damage"] == 8
+
+
+def test_a_misfire_destroys_the_weapon_until_the_gm_restores_it(fight):
+    table = fight.table
+    encounter, gm = table.encounter, table.gm
+    with pytest.raises(CommandError, match="Anders's Pistol is not destroyed"):
+        commands.restore_weapon(encounter, gm, combatant=fight.anders.pk, weapon="Pistol")
+    # Ranged (Blackpowder) 36: 88 is a failed even double, a Misfire.
+    fight.attack(weapon="Pistol", defence="", attacker_roll=88, fumble_roll=75)
+    with pytest.raises(CommandError, match="Anders's Pistol was destroyed by a Misfire"):
+        commands.reload(encounter, gm, combatant=fight.anders.pk, weapon="Pistol", roll=5)
+    with pytest.raises(CommandError, match="Anders's Pistol was destroyed by a Misfire"):
+        fight.attack(weapon="Pistol", defence="", attacker_roll=23)
+    restored = commands.restore_weapon(encounter, gm, combatant=fight.anders.pk, weapon="pistol")
+    assert restored.message == "The GM restores Anders's Pistol: it can be reloaded and fired again."
+    assert state(fight).destroyed_weapons == {}
+    commands.undo(encounter, gm)
+    assert state(fight).destroyed_weapons == {str(fight.anders.pk): ["Pistol"]}
+    commands.restore_weapon(encounter, gm, combatant=fight.anders.pk, weapon="Pistol")
+    assert commands.reload(encounter, gm, combatant=fight.anders.pk, weapon="Pistol", roll=5).result["loaded"]
+    assert fight.attack(weapon="Pistol", defence="", attacker_roll=23).result["hit"]

@@ -521,6 +521,14 @@ class UndoMachine(RuleBasedStateMachine):
         weapon = data.draw(st.sampled_from(["Pistol", "Longbow", "Rapier"]), label="weapon")
         self.run("reload", {"combatant": combatant, "weapon": weapon, "roll": roll}, data)
 
+    @precondition(lambda self: self.ids(with_sheet=True))
+    @rule(data=st.data())
+    def restore_weapon(self, data):
+        """Refused unless a Misfire destroyed the weapon."""
+        combatant = data.draw(st.sampled_from(self.ids(with_sheet=True)), label="combatant")
+        weapon = data.draw(st.sampled_from(["Pistol", "Longbow", "Rapier"]), label="weapon")
+        self.run("restore_weapon", {"combatant": combatant, "weapon": weapon}, data)
+
     @precondition(lambda self: self.can_attack() and self.plays("tests"))
     @rule(data=st.data())
     def opposed_test(self, data):

@@ -100,9 +100,9 @@ class AttackArgs(Args):
         if weapon_of(sheets[attacker.pk], data["weapon"]) is None:
             carried = ", ".join(w.name for w in sheets[attacker.pk].weapons) or "nothing"
             raise forms.ValidationError(f"{attacker.name} carries no {data['weapon']} (carries {carried}).")
-        weapon_properties.unloaded_problem(
-            self.context.encounter, attacker, weapon_of(sheets[attacker.pk], data["weapon"])
-        )
+        weapon = weapon_of(sheets[attacker.pk], data["weapon"])
+        weapon_properties.destroyed_problem(self.context.encounter, attacker, weapon)
+        weapon_properties.unloaded_problem(self.context.encounter, attacker, weapon)
         if caught and "Blast" not in weapon_properties.names(weapon_of(sheets[attacker.pk], data["weapon"])):
             raise forms.ValidationError(f"{data['weapon']} has no Blast: it hits {target.name} alone.")
         if {attacker.pk, target.pk} & {c.pk for c in caught}:
@@ -212,8 +212,9 @@ def resolve(
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_of(attacker, target)
     weapon = weapon_of(sheets[attacker.pk], weapon)
-    if weapon_properties.precise(encounter, weapon):
-        weapon = SheetWeapon(weapon.weapon, weapon.damage + weapon_properties.precise(encounter, weapon))
+    changed = weapon_properties.precise(encounter, weapon) - weapon_properties.wear(encounter, attacker, weapon)
+    if changed:
+        weapon = SheetWeapon(weapon.weapon, max(0, weapon.damage + changed))
     properties = weapon_properties.names(weapon)
     surprised = surprised_condition(context, target)
     charge_bonus = actions.charge_bonus(encounter, attacker, weapon)
@@ -329,6 +330,11 @@ def resolve(
         details["fumble"] = fumble_details(fumble_table, fumble_roll, weapon.damage, attacker_roll, hit_locations)
         attacker_wounds += details["fumble"]["wounds"]
         notes.append(f"{attacker.name} fumbles: {details['fumble']['text']}")
+        # The 21-40 row's Damage to the weapon lasts the fight; bare hands have no weapon to damage.
+        worn = wfrp4e.fumble_weapon_damage(fumble_roll) if weapon.name != UNARMED else 0
+        if worn:
+            details["fumble"]["weapon_damage"] = worn
+            notes.append(f"{weapon.name} is down to Damage {max(0, weapon.damage - worn)} for the rest of the fight")
     if result.misfire:
         attacker_sheet = sheets[attacker.pk]
         damage = wfrp4e.misfire_damage(weapon.damage, attacker_roll)
@@ -337,7 +343,10 @@ def resolve(
         )
         details["misfire"] = {"damage": damage, "wounds": misfire_wounds}
         attacker_wounds += misfire_wounds
-        notes.append(f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed")
+        notes.append(
+            f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed (no reloading or firing "
+            "it until the GM restores it)"
+        )
     if result.defender_fumbled:
         defender_fumble_roll = defender_fumble_roll or dice.d(100)
         # The tracker knows the skill a defender opposes with, not the weapon: the GM gives a 91-00 blow's Damage.
@@ -401,6 +410,10 @@ def record(context, outcome):
     for key, fumbler in (("fumble", attacker), ("defender_fumble", target)):
         if key in details:
             fumbles.record(context, fumbler, details[key])
+    if details.get("fumble", {}).get("weapon_damage"):
+        weapon_properties.suffer_wear(encounter, attacker, outcome.weapon, details["fumble"]["weapon_damage"])
+    if "misfire" in details:
+        weapon_properties.destroy(encounter, attacker, outcome.weapon)
     if outcome.surprise_ends:
         context.reduce_condition(outcome.surprise_ends)
     if details["additional_effort"]:

@@ -1,16 +1,18 @@
 """Reloading a weapon with the book's Reload (Rating) flaw (seed 000 "Weapon Properties": Reload and Repeater,
-same as book). The attack refuses an emptied weapon (weapon_properties.unloaded_problem) and counts its shots."""
+same as book). The attack refuses an emptied weapon (weapon_properties.unloaded_problem) and counts its shots.
+A weapon a Misfire destroyed (seed 002 "Misfires!") is neither reloaded nor fired until the GM restores it."""
 
 from django import forms
 
 from combat.commands.fields import DieField, TextField
-from combat.commands.spine import Args, CombatantField
+from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import wfrp4e
 from systems.wfrp4e.commands import command, turn
 from systems.wfrp4e.commands.attack import weapon_of
-from systems.wfrp4e.commands.weapon_properties import capacity, loaded_shots
+from systems.wfrp4e.commands.group_advantage import take_effort
+from systems.wfrp4e.commands.weapon_properties import capacity, destroyed_problem, loaded_shots
 
-__all__ = ["reload"]
+__all__ = ["reload", "restore_weapon"]
 
 
 class ReloadArgs(Args):
@@ -27,6 +29,7 @@ class ReloadArgs(Args):
         weapon = weapon_of(sheet, data["weapon"]) if sheet else None
         if weapon is None or not capacity(weapon):
             raise forms.ValidationError(f"{combatant.name} carries no {data['weapon']} that needs reloading.")
+        destroyed_problem(self.context.encounter, combatant, weapon)
         if loaded_shots(self.context.encounter, combatant, weapon) == capacity(weapon):
             raise forms.ValidationError(f"{combatant.name}'s {weapon.name} is already loaded.")
         return data
@@ -40,7 +43,7 @@ def reload(context, combatant, weapon, roll):
     sheet = context.sheet_of(combatant)
     weapon = weapon_of(sheet, weapon)
     roll = roll or context.dice.d(100)
-    target = sheet.weapon_target(weapon)
+    target = sheet.weapon_target(weapon) + take_effort(encounter, combatant)  # seed 002 "Additional Effort"
     sl = wfrp4e.test_sl(target, roll)
     gathered = wfrp4e.reload_tally(encounter.state.reloading.get(key, {}).get(weapon.name, 0), sl)
     needed = weapon.rating("Reload")
@@ -57,3 +60,27 @@ def reload(context, combatant, weapon, roll):
         "combatant": combatant.pk, "weapon": weapon.name, "roll": roll, "target": target, "sl": sl,
         "gathered": gathered, "loaded": loaded,
     }  # fmt: skip
+
+
+class RestoreWeaponArgs(Args):
+    combatant = CombatantField()
+    weapon = TextField(help_text="The weapon a Misfire destroyed, mended or replaced.")
+
+
+@command(RestoreWeaponArgs, rule="Restoring a weapon")
+def restore_weapon(context, combatant, weapon):
+    """The GM gives back a weapon a Misfire destroyed (seed 002 "Misfires!"): mended or replaced, it may be loaded
+    and fired again. What was spent of its load stays spent."""
+    lost = context.encounter.state.destroyed_weapons.get(str(combatant.pk), [])
+    name = next((n for n in lost if n.lower() == weapon.strip().lower()), None)
+    if name is None:
+        raise CommandError(
+            f"{combatant.name}'s {weapon.strip()} is not destroyed: only a weapon a Misfire destroyed is restored."
+        )
+    lost.remove(name)
+    if not lost:
+        context.encounter.state.destroyed_weapons.pop(str(combatant.pk))
+    return f"The GM restores {combatant.name}'s {name}: it can be reloaded and fired again.", {
+        "combatant": combatant.pk,
+        "weapon": name,
+    }

@@ -185,6 +185,37 @@ def unloaded_problem(encounter, attacker, weapon):
         )
 
 
+def wear(encounter, combatant, weapon):
+    """The Damage fumbles took from the combatant's weapon this fight (seed 002 "Criticals and Fumbles (cont)",
+    21-40: "your weapon suffers 1 Damage")."""
+    return encounter.state.weapon_wear.get(str(combatant.pk), {}).get(weapon.name, 0)
+
+
+def suffer_wear(encounter, combatant, weapon, damage):
+    worn = encounter.state.weapon_wear.setdefault(str(combatant.pk), {})
+    worn[weapon.name] = worn.get(weapon.name, 0) + damage
+
+
+def destroyed(encounter, combatant, weapon_name):
+    return weapon_name in encounter.state.destroyed_weapons.get(str(combatant.pk), [])
+
+
+def destroy(encounter, combatant, weapon):
+    """Seed 002 "Misfires!": the weapon is destroyed, out of the fight until the GM restores it."""
+    lost = encounter.state.destroyed_weapons.setdefault(str(combatant.pk), [])
+    if weapon.name not in lost:
+        lost.append(weapon.name)
+
+
+def destroyed_problem(encounter, combatant, weapon):
+    """A weapon a Misfire destroyed neither fires nor reloads until the GM restores it (restore_weapon)."""
+    if destroyed(encounter, combatant, weapon.name):
+        raise forms.ValidationError(
+            f"{combatant.name}'s {weapon.name} was destroyed by a Misfire: the GM restores it once it is mended "
+            "or replaced."
+        )
+
+
 def starts_turn(context, combatant):
     """A combatant who made a Fast attack this Round starts the turn with the Action spent."""
     encounter = context.encounter
