@@ -170,3 +170,18 @@ def test_the_attack_preview_names_momentum_not_advantage(fight):
         HTTP_HX_REQUEST="true",
     ).content.decode()  # fmt: skip
     assert "The attacker +1 Momentum" in html and "Advantage (" not in html
+
+
+def test_a_charge_earns_its_momentum_by_itself_even_when_the_attack_misses(fight):
+    table = fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum"])
+    while table.encounter.active_id != fight.anders.pk:
+        commands.next_turn(table.encounter, table.gm)
+    commands.mark_turn(table.encounter, table.gm, part="charge", used=True)
+    # 90 vs 52 + 10 for the Charge: a miss against the orc's 20 vs 51; the Charge still earns Momentum.
+    outcome = fight.attack(attacker_roll=90, defender_roll=20)
+    assert not outcome.result["hit"] and outcome.result["charge_bonus"] == 10
+    assert outcome.result["gains"] == [{"side": None, "reason": "charge", "amount": 1}]
+    assert "Anders +1 Momentum (Charge)." in outcome.message and momentum_of(fight.anders) == 1
+    outcome = commands.next_turn(table.encounter, table.gm)
+    assert "Anders loses 1 Momentum" not in outcome.message and momentum_of(fight.anders) == 1

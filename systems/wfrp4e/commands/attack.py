@@ -372,7 +372,7 @@ def resolve(
     if withheld:
         notes.append(withheld)
     else:
-        details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised))
+        details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised), bool(charge_bonus))
     pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
@@ -525,14 +525,19 @@ def advantage_withheld(encounter, attacker, free_attack, effort):
     return ""
 
 
-def advantage_gains(encounter, attacker, result, defence, surprised):
+def advantage_gains(encounter, attacker, result, defence, surprised, charged):
     """Seed 002 "Group Advantage": Winning, Outmanoeuvre and Surprise feed the attacker's pool. With the Momentum
-    house rule (seed 000), winning the attack or inflicting damage earns the attacker 1, once per Action. What the
-    attack would gain; record() takes it."""
+    house rule (seed 000), winning the attack or inflicting damage earns the attacker 1, once per Action, and so
+    does a Charge by itself, hit or miss: the GM ticks the Charge on the turn, and its first melee attack (`charged`)
+    settles the Momentum it earned. What the attack would gain; record() takes it."""
     if momentum_rule.uses_momentum(encounter):
-        if (result.hit or result.wounds > 0) and momentum_rule.can_earn(encounter, attacker):
-            return [{"side": None, "reason": "won_opposed" if defence else "inflicted", "amount": 1}]
-        return []
+        if charged:
+            reason = "charge"
+        elif result.hit or result.wounds > 0:
+            reason = "won_opposed" if defence else "inflicted"
+        else:
+            return []
+        return [{"side": None, "reason": reason, "amount": 1}] if momentum_rule.can_earn(encounter, attacker) else []
     if not group_advantage.uses_group_advantage(encounter):
         return []
     reasons = []
@@ -569,7 +574,7 @@ def describe(attacker, target, weapon, outcome, notes):
     else:
         verdict = "misses"
     gains = "".join(
-        f" {attacker.name} +1 Momentum."
+        f" {attacker.name} +1 Momentum{' (Charge)' if g['reason'] == 'charge' else ''}."
         if g["side"] is None
         else f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
         for g in outcome["gains"]

@@ -1,7 +1,7 @@
 """Momentum per combatant, the house rule that replaces Group Advantage (seed 000 "Combat" › "Momentum").
 
 Each combatant's Momentum is `Combatant.advantage`. What was earned when lives in the encounter's state, so undo
-restores it with the rest.
+restores it with the rest. The attack works out what it earns (attack.advantage_gains), a Charge's Momentum among it.
 """
 
 from combat.commands.fields import OneOfField, WholeNumberField
