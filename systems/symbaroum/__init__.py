@@ -63,6 +63,12 @@ class Symbaroum(System):
         profile = symbaroum.VARIANT if combatant.encounter.plays(toggles.VARIANT) else symbaroum.SYMBAROUM
         return symbaroum.initiative_rank(combatant.character.characteristic_values, profile)
 
+    # No die sets a Symbaroum initiative: a character joins with its Quick (the variant's Agility, read under either
+    # word) and takes its place at once, Vigilant then a d20 settling ties. So the order stands before the fight
+    # starts, where a later place may be chosen in it, and the start keeps it though nobody rolled.
+    def starting_initiative(self, character):
+        return symbaroum.sheet_value(character.characteristic_values, "quick")
+
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
 

@@ -70,7 +70,7 @@ def armed(character, weapons=(), armour=()):
 
 @pytest.fixture
 def planned_fight(symbaroum_table):
-    """`fight` before it starts: the combatants in the order they joined."""
+    """`fight` before it starts: the combatants in the order they joined, each with their Quick as initiative."""
     table = symbaroum_table
     armed(table.ulrika, ["Sword"], ["Leather Armour"])
     ansgar = table.brother
@@ -93,6 +93,10 @@ def planned_fight(symbaroum_table):
     for character in (table.ulrika, ansgar, goblin):
         commands.add_combatant(encounter, gm, character=character.pk)
     commands.add_combatant(encounter, gm, character=troll.pk, hidden=True)
+    # Each took its place by Quick as it joined (seed 001 "Turn Order" › "Initiative"); the GM has put them back in
+    # the order they joined, so that every test knows whose turn comes when.
+    for place, character in enumerate((table.ulrika, ansgar, goblin, troll)):
+        encounter.combatants.filter(character=character).update(position=place)
     rows = {c.name: c for c in encounter.combatants.all()}
     return Fight(table, encounter, rows["Ulrika"], rows["Brother Ansgar"], rows["Goblin"], rows["Troll"])
 

@@ -3,8 +3,11 @@ acting later before the start, Delay the Initiative, Quick Strike and Take the I
 
 import pytest
 
+from combat import commands
 from combat.commands import CommandError, CommandForbidden
 from rules.engine.dice import Dice, TypedDice
+from tests.factories import CharacterFactory, EncounterFactory
+from tests.symbaroum.conftest import ATTRIBUTES
 
 
 def order(fight):
@@ -40,7 +43,8 @@ def test_the_variant_ranks_a_sheet_by_agility_and_vigilance(planned_fight):
     brother = planned_fight.table.brother
     brother.characteristics = {"Agility": 15, "Vigilance": 10}
     brother.save()
-    planned_fight.gm("roll_initiative", dice=TypedDice(Dice(), {20: [4, 18]}))
+    # Everyone afresh: the initiative he joined with came from the sheet before this change.
+    planned_fight.gm("roll_initiative", everyone=True, dice=TypedDice(Dice(), {20: [4, 18]}))
     assert order(planned_fight)[:2] == ["Brother Ansgar", "Goblin"]
 
 
@@ -176,3 +180,26 @@ def test_an_npc_takes_the_initiative_on_the_gms_word_and_a_failure_still_brings_
     # Round 2: Ulrika defends against the hasty goblin: his second chance to fail is her second chance to pass.
     fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)
     assert fight.prompts()[-1]["second"] == "pass"
+
+
+def test_starting_without_anyone_rolling_orders_by_quick_then_vigilant_then_a_d20(symbaroum_table):
+    # Seed 001 "Turn Order" › "Initiative": the goblin's Quick 12 first; Ulrika and the troll tie on Quick 11 and
+    # Vigilant 10, the troll rolls 18 against her 4; Ansgar's Quick 10 last.
+    table = symbaroum_table
+    ansgar = table.brother
+    ansgar.characteristics = {**ATTRIBUTES, "Quick": 10}
+    ansgar.save()
+    goblin = CharacterFactory(campaign=table.campaign, name="Goblin", is_npc=True,
+                              characteristics={**ATTRIBUTES, "Quick": 12})  # fmt: skip
+    troll = CharacterFactory(campaign=table.campaign, name="Troll", is_npc=True, characteristics=dict(ATTRIBUTES))
+    encounter = EncounterFactory(campaign=table.campaign, name="On the road")
+    for character in (table.ulrika, ansgar, goblin):
+        commands.add_combatant(encounter, table.gm, character=character.pk)
+    joined = commands.add_combatant(encounter, table.gm, character=troll.pk, dice=TypedDice(Dice(), {20: [4, 18]}))
+    assert "Roll-offs: Ulrika 4; Troll 18." in joined.message
+    outcome = commands.start(encounter, table.gm)
+    names = [c.name for c in encounter.combatants.order_by("position", "pk")]
+    assert names == ["Goblin", "Troll", "Ulrika", "Brother Ansgar"]
+    assert outcome.message.startswith("Round 1 begins: Goblin's turn.")
+    encounter.refresh_from_db()
+    assert encounter.active.name == "Goblin"
