@@ -166,3 +166,17 @@ def test_a_building_has_no_cunning_to_set_fire_with(fight, croft):
     with pytest.raises(CommandError, match="Croft has no character sheet"):
         fight.gm("set_fire", who=croft.pk, building=croft.pk, outcome="pass")
     assert fight.state().buildings[str(croft.pk)]["burning_since"] is None
+
+
+def test_the_variant_names_the_test_against_the_smoke_might(fight, croft):
+    fight.encounter.house_rules = [*fight.encounter.house_rules, toggles.VARIANT.key]
+    fight.encounter.save()
+    lit = fight.gm("set_fire", who=fight.goblin.pk, building=croft.pk, outcome="pass")
+    assert "a Might test each turn for those inside" in lit.message
+    fight.gm("set_inside", building=croft.pk, inside=[fight.ulrika.pk])
+    said = turn_of(fight, fight.ulrika)
+    [entry] = fight.prompts()
+    assert entry["reason"] == "Might: smoke and heat in Croft"
+    assert "Ulrika's player rolls Might against 15" in said.message
+    held = answer(fight, fight.table.anna, d20=15)
+    assert held.message.startswith("Ulrika rolls Might (")

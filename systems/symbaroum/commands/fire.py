@@ -14,6 +14,7 @@ from systems.symbaroum.commands import command, turn
 from systems.symbaroum.commands.buildings import building_named, harm, remember
 from systems.symbaroum.commands.harm import give, has, sheet_of, take_damage
 from systems.symbaroum.commands.tests import answers, ask, passed_words, rolls_dice, second_chance
+from systems.symbaroum.sheet import profile_of
 
 __all__ = ["set_fire", "put_out_fire", "set_inside"]
 
@@ -22,6 +23,11 @@ OUTCOMES = [("pass", "Passed"), ("fail", "Failed")]
 # A fire is no creature with a player to roll for it: like an NPC's, its 1d4 is the fixed value.
 FIRE_DAMAGE = symbaroum.fixed_value(f"1d{symbaroum.FIRE_DAMAGE_DIE}")
 FUMES_DICE = f"1d{symbaroum.FUMES_DAMAGE_DIE}"
+
+
+def strong_word(context):
+    """The test against the smoke names Strong in the encounter's words: the variant's Might."""
+    return profile_of(context.encounter.house_rules).name("strong")
 
 
 def by_pk(context, pk):
@@ -92,8 +98,8 @@ def caught(context, building, passed):
         return "the flames do not catch.", {"passed": False, "burning": False}
     remember(context, building, burning_since=context.encounter.round)
     return (
-        f"{building.name} catches fire: {FIRE_DAMAGE} Wrecking damage at the start of each round, and a Strong test "
-        "each turn for those inside (whoever lit it may be shot at).",
+        f"{building.name} catches fire: {FIRE_DAMAGE} Wrecking damage at the start of each round, and a "
+        f"{strong_word(context)} test each turn for those inside (whoever lit it may be shot at).",
         {"passed": True, "burning": True},
     )
 
@@ -171,13 +177,14 @@ def turn_started(context, combatant):
     building = burning_around(context, combatant)
     if building is None:
         return Happenings()
+    strong = strong_word(context)
     if not rolls_dice(combatant):
         return Happenings(notes=[f"{combatant.name} is inside the burning {building.name}: the GM says whether "
-                                 f"the Strong test passes, and gives {SMOKE} if it fails."])  # fmt: skip
+                                 f"the {strong} test passes, and gives {SMOKE} if it fails."])  # fmt: skip
     target = sheet_of(context, combatant).attribute("strong")
-    entry = ask(context, combatant, "smoke", f"Strong: smoke and heat in {building.name}", target=target,
+    entry = ask(context, combatant, "smoke", f"{strong}: smoke and heat in {building.name}", target=target,
                 second=second_chance(context, combatant))  # fmt: skip
-    return Happenings(notes=[f"{combatant.name}'s player rolls Strong against {target} ({entry['chance']} %)."])
+    return Happenings(notes=[f"{combatant.name}'s player rolls {strong} against {target} ({entry['chance']} %)."])
 
 
 def fumes(context, combatant, amount):
@@ -191,12 +198,13 @@ def answered_smoke(context, entry, rolled):
     passed = symbaroum.test_passes(entry["target"], rolled["kept"])
     said = passed_words(entry["target"], rolled["kept"], rolled["d20s"])
     if passed:
-        return f"{entry['name']} rolls Strong ({said}): holds out against the smoke.", {
+        return f"{entry['name']} rolls {strong_word(context)} ({said}): holds out against the smoke.", {
             "prompt": entry["id"],
             "passed": True,
         }
     give(context, combatant, SMOKE)
-    return f"{entry['name']} rolls Strong ({said}): overcome by {SMOKE.lower()}, 1d4 every turn from now.", {
+    overcome = f"overcome by {SMOKE.lower()}, 1d4 every turn from now"
+    return f"{entry['name']} rolls {strong_word(context)} ({said}): {overcome}.", {
         "prompt": entry["id"],
         "passed": False,
     }
