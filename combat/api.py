@@ -18,7 +18,12 @@ from combat.models import Encounter
 # No command's arguments nest deeper than a list of lists inside "args"; the margin is for what clients wrap them in.
 MOST_NESTED = 16
 READ_ONLY_METHODS = ("GET", "HEAD")  # all a read-only token may send
-STATUS_FOR = {commands.CommandForbidden: 403, commands.StaleVersion: 409, commands.CommandError: 400}
+STATUS_FOR = {
+    commands.CommandForbidden: 403,
+    commands.StaleVersion: 409,
+    commands.TurnRefused: 400,
+    commands.CommandError: 400,
+}
 
 
 def error(message, status):

@@ -77,6 +77,7 @@ class Row:
     is_active: bool = False  # whose turn it is
     sheet: object = None
     dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
+    budget: object = None  # what the combatant may still do this turn (systems/turn_budget.py)
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
 
     def __post_init__(self):
@@ -142,7 +143,7 @@ class EncounterView:
         if self.active is None:
             return None
         at = self.rows.index(self.active)
-        return next((row for row in self.rows[at + 1 :] + self.rows[:at] if not row.dead), None)
+        return next((row for row in self.rows[at + 1 :] + self.rows[:at] if not (row.dead or row.budget.no_turn)), None)
 
     @property
     def parts(self):
@@ -200,6 +201,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
     system.extend_view(view, everyone)
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
+        row.budget = system.turn_budget(encounter, row, {c.name: c.count for c in row.conditions})
     if not for_screen:
         return view
     if gm:
@@ -306,6 +308,7 @@ def combatant_json(view, row):
         "hidden": row.hidden,
         "character": row.character_id,
         "conditions": [{"name": c.name, "count": c.count, "remaining": c.remaining} for c in row.conditions],
+        "this_turn": budget_json(row.budget),
     }
     if view.is_gm or row.mine:
         return full
@@ -313,6 +316,18 @@ def combatant_json(view, row):
 
 
 SHOWN_OF_OTHERS = {"id", "name", "side"}
+
+
+def budget_json(budget):
+    """What the combatant may still do this turn: the parts left (on their own turn) and the limits, with why."""
+    gone = budget.gone
+    return {
+        "parts": [
+            {"part": p.key, "label": p.label, "left": 0 if p.key in gone else p.left, "why": str(gone.get(p.key, ""))}
+            for p in budget.parts
+        ],
+        "limits": [{"cause": limit.cause, "text": limit.text, "no_turn": limit.no_turn} for limit in budget.limits],
+    }
 
 
 PROMPT_FIELDS = (

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from systems.base_state import EncounterState
 from systems.sheet_schema import SheetSchema
+from systems.turn_budget import Budget
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ class System:
     # the generic screens and commands then leave them out.
     generic_conditions = True
     sheet_schema = SheetSchema()  # what a character's sheet holds: nothing in `points` unless the system says so
+    # Conditions whose `remaining` counts their bearer's turns passed over (a condition that costs a turn), not the
+    # rounds that end.
+    turn_timed_conditions = ()
 
     def __str__(self):
         return self.label
@@ -98,10 +102,29 @@ class System:
 
         return place_by_initiative(ordered, combatant.initiative), {}
 
+    # --- the turn's budget (systems/turn_budget.py) ---------------------------------------------------
+
+    def turn_parts(self, encounter, combatant):
+        """The parts of the running turn, `combatant`'s, with what is left of each ([turn_budget.Part]): none by
+        default, so nothing is refused for being used up."""
+        return []
+
+    def turn_limits(self, encounter, combatant, conditions):
+        """What `combatant`'s conditions ({name: count}), impairments and states take from its turns
+        ([turn_budget.Limit]); `combatant` may be a Combatant or a view's row. Nothing by default."""
+        return []
+
+    def turn_budget(self, encounter, combatant, conditions):
+        """What `combatant` may still do: its turn's parts when the turn is theirs, and its limits."""
+        own = encounter.status == "active" and encounter.active_id == combatant.pk
+        parts = self.turn_parts(encounter, combatant) if own else []
+        return Budget(tuple(parts), tuple(self.turn_limits(encounter, combatant, conditions)))
+
     def why_no_turn(self, context, combatant):
         """Why `combatant` takes no turn ("dead": the log says "Goblin is dead: no turn."), or "" when they take
-        it; the turn change passes over them. Everyone takes their turn by default."""
-        return ""
+        it; the turn change passes over them. From the limit that leaves them none (turn_limits)."""
+        limits = self.turn_limits(context.encounter, combatant, context.condition_counts(combatant))
+        return next((limit.cause for limit in limits if limit.no_turn), "")
 
     def down(self, row):
         """Whether a combatant is out of the fight: the GM's row is greyed and tagged "Down". `row` is the viewer's

@@ -12,6 +12,7 @@ from combat.commands.spine import (  # noqa: F401
     CommandForbidden,
     Outcome,
     StaleVersion,
+    TurnRefused,
     execute,
     lookup,
     offered_to,

@@ -317,7 +317,7 @@ def first_to_act(context, candidates):
         why = context.system.why_no_turn(context, candidate)
         if not why:
             return candidate, passed
-        passed.append(f"{candidate.name} is {why}: no turn.")
+        passed.append(f"{candidate.name} is {why}: no turn.{turn_passed(context, candidate)}")
     return None, passed
 
 
@@ -371,9 +371,26 @@ def next_turn(context, d10):
     }
 
 
+def turn_passed(context, combatant):
+    """The combatant's turn was passed over: each of their conditions that costs turns (System.turn_timed_conditions)
+    has one turn less, and ends at none. Returns the log's words for those that end."""
+    counted = context.system.turn_timed_conditions
+    timed = [c for c in context.conditions if c.combatant_id == combatant.pk and c.name in counted]
+    timed = [c for c in timed if c.remaining is not None]
+    ended = []
+    for condition in timed:
+        if condition.remaining > 1:
+            context.tick_condition(condition)
+        else:
+            context.reduce_condition(condition)
+            ended.append(condition.name)
+    return "".join(f" {combatant.name}'s {name} ends." for name in ended)
+
+
 def tick_condition_timers(context):
-    """End of round: every timed condition loses a round; those at zero are removed."""
-    timed = [c for c in context.conditions if c.remaining is not None]
+    """End of round: every condition timed in rounds loses a round; those at zero are removed."""
+    per_turn = context.system.turn_timed_conditions
+    timed = [c for c in context.conditions if c.remaining is not None and c.name not in per_turn]
     finished = [c for c in timed if c.remaining <= 1]
     ticking = [c for c in timed if c.remaining > 1]
     for condition in ticking:

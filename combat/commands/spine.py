@@ -16,7 +16,7 @@ from django.db import connection, transaction
 import systems
 from characters.models import Character
 from combat import broadcast, prepared, reads, snapshot
-from combat.commands.fields import EXPECTED_VERSION, NumberListField, WholeNumberField
+from combat.commands.fields import EXPECTED_VERSION, NumberListField, WholeNumberField, YesNoField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from combat.permissions import GM, role
 from rules.engine.dice import Dice
@@ -35,6 +35,15 @@ class CommandForbidden(CommandError):
 
 class StaleVersion(CommandError):
     """The click was made on an older view of the encounter. HTTP 409."""
+
+
+class TurnRefused(CommandError):
+    """The combatant's turn has not what the command spends (systems/turn_budget.py); the GM may allow it anyway
+    by running the command again with `allow_anyway`. HTTP 400."""
+
+
+# The argument every command takes: the GM, as the table's referee, overrules what the turn's budget refuses.
+ALLOW_ANYWAY = "allow_anyway"
 
 
 @dataclass
@@ -56,6 +65,9 @@ class Context:
     changed_conditions: set = field(default_factory=set)
     removed_conditions: list = field(default_factory=list)
     changed_characters: set = field(default_factory=set)
+    # The GM allows what the turn's budget refuses (ALLOW_ANYWAY); `allowed_anyway`: the refusals so overruled.
+    allow_anyway: bool = False
+    allowed_anyway: list = field(default_factory=list)
 
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
@@ -101,6 +113,22 @@ class Context:
     def named(self, combatant, unseen="Someone"):
         """The combatant's name in a message to this viewer, never the name of one they may not see."""
         return combatant.name if self.sees(combatant) else unseen
+
+    def turn_budget(self, combatant):
+        """What `combatant` may still do this turn (turn_budget.Budget)."""
+        return self.system.turn_budget(self.encounter, combatant, self.condition_counts(combatant))
+
+    def may_spend(self, combatant, key):
+        """TurnRefused, naming why, unless `combatant` may spend the part `key` of its turn now; when the GM allows
+        it anyway, the refusal is kept for the log instead."""
+        why = self.turn_budget(combatant).refusal(key)
+        if not why:
+            return
+        if self.allow_anyway:
+            self.allowed_anyway.append(f"{self.named(combatant)}, {why}")
+            return
+        overrule = " The GM can allow it anyway." if self.role == GM else ""
+        raise TurnRefused(f"{self.named(combatant)} cannot do that: {why}.{overrule}")
 
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)
@@ -377,6 +405,10 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         before = snapshot.capture(locked, combatants, conditions) if cmd.undoable else None
         with writes_watched() as wrote:
             message, result = cmd.apply(context, **form.cleaned_data)
+        message, result = overruled(context, message, result)
+        logged_args = jsonable(form.cleaned_data)
+        if context.allowed_anyway:
+            logged_args[ALLOW_ANYWAY] = True
         locked.version += 1
         locked.save_state()
         # The writes go together, answered in one round trip, the wait a busy machine makes long.
@@ -389,7 +421,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
                     version=locked.version,
                     user=user if getattr(user, "pk", None) else None,
                     command=name,
-                    args=jsonable(form.cleaned_data),
+                    args=logged_args,
                     result=result,
                     message=message[:300],
                     undo_state=before,
@@ -438,8 +470,18 @@ def preview(encounter_pk, user, name, args=None, dice=None):
     if cmd.preview is None:
         raise CommandError(f"{cmd.rule or name} cannot be previewed.")
     context, form = _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice)
-    message, result = cmd.preview(context, **form.cleaned_data)
+    message, result = overruled(context, *cmd.preview(context, **form.cleaned_data))
     return Outcome(encounter.version, message, result)
+
+
+def overruled(context, message, result):
+    """The command's message and result, saying what the GM allowed anyway, if anything."""
+    if not context.allowed_anyway:
+        return message, result
+    return f"{message} The GM allows it anyway ({'; '.join(context.allowed_anyway)}).", {
+        **result,
+        "allowed_anyway": context.allowed_anyway,
+    }
 
 
 def _checked_command(encounter, user, name, args, players):
@@ -459,7 +501,7 @@ def _checked_command(encounter, user, name, args, players):
         raise CommandError(unavailable)
     if args is not None and not isinstance(args, dict):
         raise CommandError("args must be an object.")
-    unknown = sorted(set(args or {}) - set(cmd.args.base_fields))
+    unknown = sorted(set(args or {}) - set(cmd.args.base_fields) - {ALLOW_ANYWAY})
     if unknown:
         raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
     return cmd, viewer_role
@@ -468,7 +510,14 @@ def _checked_command(encounter, user, name, args, players):
 def _valid_args(cmd, encounter, user, viewer_role, combatants, conditions, args, dice):
     """The command's context and its validated arguments; CommandError in the GM's words when they are not."""
     context = Context(encounter, user, combatants, conditions, dice or Dice(), viewer_role)
-    form = cmd.args(args or {}, context)
+    args = dict(args or {})
+    try:
+        context.allow_anyway = YesNoField().clean(args.pop(ALLOW_ANYWAY, None))
+    except forms.ValidationError as exc:
+        raise CommandError(f"Allow anyway: {' '.join(exc.messages)}") from None
+    if context.allow_anyway and viewer_role != GM:
+        raise CommandForbidden("Only the GM can allow what a combatant's turn does not.")
+    form = cmd.args(args, context)
     if not form.is_valid():
         raise CommandError(describe_errors(form))
     return context, form

@@ -446,6 +446,19 @@ def advantage_test(spend, winner, condition=None):
     return AdvantageTestOutcome("initiator", condition or None)
 
 
+# What a Condition leaves of its bearer's turn, which is a Move and an Action (seed 002 "Combat Summary" step 3), as
+# the core Conditions have it (the Surprised of seed 002 "Suprise"): {name: (in words, the parts it takes, whether it
+# takes the whole turn)}.
+TURN_LIMITS = {
+    "Unconscious": ("can do nothing", ("move", "action"), False),
+    "Surprised": ("no Move or Action", ("move", "action"), True),
+    "Stunned": ("no Action, half Move", ("action",), False),
+    "Entangled": ("cannot Move", ("move",), False),
+    "Prone": ("Move only to stand up or crawl", (), False),
+    "Broken": ("Move and Action only to flee or hide", (), False),
+}
+
+
 # Seed 002 "Actions" › Defend, and the Charging line after Sprint.
 DEFEND_BONUS = 20  # to defensive Tests with the chosen Skill or Characteristic, until the start of the next turn
 CHARGE_BONUS = 10  # to the first Melee Test the charger initiates after the charging move

@@ -430,21 +430,19 @@ def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="
     return HouseAttack(roll, location, damage, wounds, roll.fumble or dangerous)
 
 
-# What a condition leaves of a turn (seed 000 "Conditions"): shown when the turn starts.
+# What a condition leaves of a turn (seed 000 "Conditions"), shown when the turn starts: {name: (in words, the parts
+# of the turn it takes, whether it takes the whole turn)}. Unconscious keeps its turn, passed doing nothing, as the
+# turn's end still tests its Deadly Conditions; Surprised loses it.
 TURN_LIMITS = {
-    "Unconscious": "nothing at all",
-    "Surprised": "no turn",
-    "Stunned": "no Action, half movement",
-    "Broken": "Move and Action only to run and hide",
-    "Entangled": "no Move",
-    "Prone": "Move only to stand up or crawl",
+    "Unconscious": ("nothing at all", ("move", "action"), False),
+    "Surprised": ("no turn", ("move", "action"), True),
+    "Stunned": ("no Action, half movement", ("action",), False),
+    "Broken": ("Move and Action only to run and hide", (), False),
+    "Entangled": ("no Move", ("move",), False),
+    "Prone": ("Move only to stand up or crawl", (), False),
 }
 
 
-# The conditions among TURN_LIMITS that leave the turn without its Action.
-NO_ACTION = ("Unconscious", "Surprised", "Stunned")
-
-
 def turn_limits(conditions):
-    """The limits the combatant's conditions set on the turn, most severe first."""
-    return [(name, text) for name, text in TURN_LIMITS.items() if name in conditions]
+    """The limits the combatant's conditions set on the turn, most severe first: [(name, in words)]."""
+    return [(name, text) for name, (text, _, _) in TURN_LIMITS.items() if name in conditions]

@@ -6,7 +6,7 @@ and NPCs never roll (commands/)."""
 import systems
 from rules.engine import symbaroum
 from systems.base import Happenings, System
-from systems.symbaroum import toggles, view
+from systems.symbaroum import budget, toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     ammunition,
@@ -97,12 +97,13 @@ class Symbaroum(System):
         free_attacks.reset_triggers(context.encounter)
         return initiative.round_begins(context) + buildings.round_started(context) + fire.round_started(context)
 
-    # The dead and the buildings take no turn; a dying player character does, as their death test comes then (seed
-    # 004 "Unsorted" › "Dying Characters", "Damage on Buildings").
-    def why_no_turn(self, context, combatant):
-        if buildings.building_of(context, combatant):
-            return "a building"
-        return "dead" if context.condition_counts(combatant).get("Dead") else ""
+    turn_timed_conditions = budget.TURN_TIMED
+
+    def turn_parts(self, encounter, combatant):
+        return budget.parts(encounter)
+
+    def turn_limits(self, encounter, combatant, conditions):
+        return budget.limits(encounter, combatant, conditions)
 
     # The death test comes before the turn's damage over time: one brought to 0 by that damage is dying from now
     # and rolls a first death test on their next turn (seed 004 "Unsorted" › "Dying Characters").

@@ -6,7 +6,7 @@ cards, wounds and criticals, henchmen, fear, the rally, game time and the party'
 import systems
 from rules.engine import wfrp3e
 from systems.base import Happenings, System
-from systems.wfrp3e import actions_view, rally_view, toggles, view
+from systems.wfrp3e import actions_view, budget, rally_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -60,8 +60,11 @@ class Wfrp3e(System):
         newcomer = (combatant.pk, self.initiative_rank(combatant))
         return wfrp3e.initiative_place(order, newcomer, lambda key: context.dice.d(10))
 
-    def why_no_turn(self, context, combatant):
-        return health.no_turn(context.encounter.state, combatant)
+    def turn_parts(self, encounter, combatant):
+        return budget.parts(encounter)
+
+    def turn_limits(self, encounter, combatant, condition_counts):
+        return budget.limits(encounter, combatant)
 
     # Wounds count down to the threshold, past which a hero is knocked out or dead (the view's `dead`), not at 0.
     def down(self, row):

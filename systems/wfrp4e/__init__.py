@@ -6,7 +6,7 @@ from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
 from systems.sheet_reads import characters_with_sheets
-from systems.wfrp4e import rounds, toggles, view
+from systems.wfrp4e import budget, rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -81,6 +81,12 @@ class Wfrp4e(System):
             return order
         sheets = context.sheets_by_combatant()
         return acting_last(order, {pk for pk in order if pk in sheets and sheets[pk].carries("Slow")})
+
+    def turn_parts(self, encounter, combatant):
+        return budget.parts(encounter)
+
+    def turn_limits(self, encounter, combatant, conditions):
+        return budget.limits(encounter, combatant, conditions)
 
     def encounter_started(self, context):
         surprised = [c.name for c in context.ordered() if surprise.surprised_condition(context, c)]

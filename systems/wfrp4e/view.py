@@ -32,18 +32,9 @@ def extend(view, everyone):
     view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view) if gm and view.for_screen else []
-    view.active_limits = []
-    view.burning = False  # the active combatant's turn ends with the house rule's Ablaze d10
-    view.no_action = ""  # the condition that leaves the active combatant's turn without an Action
-    if view.active is not None and encounter.house_rules:
-        in_force = [
-            c.name
-            for c in view.active.conditions
-            if encounter.plays(toggles.condition_toggle(c.name)) or c.name == "Unconscious"
-        ]
-        view.active_limits = [text for _, text in wfrp4e_house.turn_limits(in_force)]
-        view.burning = "Ablaze" in in_force
-        view.no_action = next((name for name in wfrp4e_house.NO_ACTION if name in in_force), "")
+    # The active combatant's turn ends with the house rule's Ablaze d10.
+    ablaze = encounter.plays(toggles.condition_toggle("Ablaze"))
+    view.burning = ablaze and view.active is not None and any(c.name == "Ablaze" for c in view.active.conditions)
     view.momentum = momentum.uses_momentum(encounter)
     view.momentum_gains, view.momentum_spends, view.momentum_talents = MOMENTUM_GAINS, momentum.SPENDS, MOMENTUM_TALENTS
     view.prompts = visible_prompts(view)
@@ -67,8 +58,6 @@ def extend(view, everyone):
             shown = (tests, view.row_names, view.d20_tests, view.trick_conditions)
             view.advantage_test_form_key = view.form_key(*shown)
     view.turn_used = turn_state(encounter) if view.active is not None else None
-    if view.active is not None:
-        view.active_limits += fumbles.turn_limits(encounter, view.active)
     effects = state.round_effects
     fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])
     view.round_effects = effects if gm and fresh else None

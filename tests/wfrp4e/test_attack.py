@@ -229,7 +229,8 @@ def test_the_additional_action_earns_no_advantage_from_winning_outmanoeuvre_or_s
     outcome = fight.attack(attacker_roll=23, defender_roll=45)  # a won opposed attack again
     assert outcome.result["gains"] == [] and "Additional Action: no Advantage from this attack" in outcome.message
     commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Surprised")
-    unopposed = fight.attack(defence="", attacker_roll=23)  # wounds a Surprised orc without an Opposed Test
+    # A third attack is beyond the turn's two Actions: the GM allows it anyway, still in the Additional Action.
+    unopposed = fight.attack(defence="", attacker_roll=23, allow_anyway=True)  # a Surprised orc, no Opposed Test
     assert unopposed.result["wounds"] > 0 and unopposed.result["gains"] == []
     assert fight.pools() == (1, 0)
 
@@ -247,7 +248,7 @@ def test_the_attack_made_with_additional_effort_gets_the_bonus_and_earns_no_adva
     assert outcome.result["gains"] == [] and "Additional Effort: +20%, and no Advantage" in outcome.message
     assert fight.pools() == (1, 0)
     # The effort went with that Test: the next attack is at 52 again and wins Advantage as usual.
-    again = fight.attack(attacker_roll=23, defender_roll=45)
+    again = fight.attack(attacker_roll=23, defender_roll=45, allow_anyway=True)  # beyond the turn's Action
     assert again.result["attack_target"] == 52 and again.result["gains"][0]["reason"] == "winning"
     assert fight.pools() == (2, 0)
 

@@ -47,9 +47,10 @@ def test_defending_adds_20_to_defences_with_that_skill_until_the_defenders_next_
     attack = fight.attack(attacker=fight.orc, target=fight.anders, defence="Dodge", attacker_roll=35, defender_roll=38)
     assert (attack.result["defence_target"], attack.result["defend_bonus"], attack.result["hit"]) == (58, 20, False)
     assert "Anders Defends with Dodge: +20" in attack.message
-    parry = fight.attack(
-        attacker=fight.orc, target=fight.anders, defence="Melee (Basic)", attacker_roll=35, defender_roll=38
-    )
+    parry = fight.attack(  # a second attack in the orc's turn, which the GM allows beyond its Action
+        attacker=fight.orc, target=fight.anders, defence="Melee (Basic)", attacker_roll=35, defender_roll=38,
+        allow_anyway=True,
+    )  # fmt: skip
     assert (parry.result["defence_target"], parry.result["defend_bonus"]) == (52, 0)
     outcome = turn_of(fight, fight.anders)
     assert "Anders no longer Defends with Dodge." in outcome.message
@@ -92,10 +93,11 @@ def test_a_charge_uses_the_move_and_adds_10_to_the_first_melee_attack_only(fight
     assert "Charging: <strong>+10</strong> to your first melee attack" in phone(fight)
     shot = fight.attack(weapon="Pistol", defence="", attacker_roll=20)
     assert (shot.result["attack_target"], shot.result["charge_bonus"]) == (36, 0)
-    first = fight.attack(attacker_roll=23, defender_roll=45)
+    # The GM allows more attacks than the turn's one Action, to show the bonus goes with the first melee one.
+    first = fight.attack(attacker_roll=23, defender_roll=45, allow_anyway=True)
     assert (first.result["attack_target"], first.result["charge_bonus"]) == (62, 10)
     assert "Charge: +10 to the attack" in first.message
-    second = fight.attack(attacker_roll=23, defender_roll=45)
+    second = fight.attack(attacker_roll=23, defender_roll=45, allow_anyway=True)
     assert (second.result["attack_target"], second.result["charge_bonus"]) == (52, 0)
 
 

@@ -81,7 +81,7 @@ def test_a_stunned_turn_shows_no_action_rather_than_one_to_use(house):
     commands.add_condition(encounter, gm, combatant=house.anders.pk, condition="Stunned")
     turn_of(house, house.anders)
     phone = house.table.client(house.table.anna).get(f"/encounters/{encounter.pk}/").content.decode()
-    assert "This turn: no Action, half movement." in phone
+    assert "This turn: Stunned: no Action, half movement." in phone
     assert "Move free · No Action (Stunned)" in phone and "Action 0/1" not in phone
     page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
     assert 'id="turn-action">No Action (Stunned)</button>' in page

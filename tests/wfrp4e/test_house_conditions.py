@@ -196,7 +196,7 @@ def test_conditions_limit_the_turn_on_the_gm_screen_and_the_phone(house):
         outcome = commands.next_turn(encounter, gm)
     assert "Anders: no Action, half movement (Stunned)." in outcome.message
     phone = house.table.client(house.table.anna).get(f"/encounters/{encounter.pk}/").content.decode()
-    assert "This turn: no Action, half movement; Move only to stand up or crawl." in phone
+    assert "This turn: Stunned: no Action, half movement; Prone: Move only to stand up or crawl." in phone
     page = house.table.client(gm).get(f"/encounters/{encounter.pk}/").content.decode()
     assert 'id="active-limits"' in page
 

@@ -4,7 +4,7 @@ import pytest
 
 from characters.models import Character
 from combat import commands
-from combat.commands import CommandError
+from combat.commands import CommandError, TurnRefused
 from combat.models import ConditionInstance
 from combat.views_state import build
 from rules.models import ConditionDefinition
@@ -37,9 +37,12 @@ def test_surprise_lasts_until_the_end_of_the_first_round(table):
     started = commands.start(table.encounter, table.gm)
     assert "Surprised: Orc Grukk (a Resolve point removes it)" in started.message
     assert conditions(table.orc)["Surprised"].remaining == 1
-    outcome = run_round(table)
+    told = []
+    while table.encounter.round == 1:
+        told.append(commands.next_turn(table.encounter, table.gm).message)
+    assert any("Orc Grukk is Surprised: no turn." in message for message in told)  # passed over in round 1
     assert "Surprised" not in conditions(table.orc)
-    assert "end of round 1: Orc Grukk Surprised" in outcome.message
+    assert "end of round 1: Orc Grukk Surprised" in told[-1]
 
 
 def test_end_of_round_effects_are_listed_for_the_gm_in_turn_order_and_undo_restores_them(table):
@@ -128,7 +131,8 @@ def test_a_turn_is_one_move_and_one_action_and_advantage_buys_a_second_action(ta
     outcome = commands.mark_turn(encounter, table.gm, part="action", used=True)
     assert outcome.result == {"part": "action", "used": True, "move": True, "actions": 1, "allowed": 1, "swaps": 0}
     version = encounter.version
-    with pytest.raises(CommandError, match=r"^Sneaky Goblin has no Action left this turn \(1 of 1 used\)\.$"):
+    refused = r"^Sneaky Goblin cannot do that: no Action left this turn \(1 of 1 used\)\. The GM can allow it anyway\.$"
+    with pytest.raises(CommandError, match=refused):
         commands.mark_turn(encounter, table.gm, part="action", used=True)
     encounter.refresh_from_db()
     assert encounter.version == version
@@ -152,7 +156,11 @@ def test_an_attack_by_the_active_combatant_uses_their_action(fight):
     encounter.save()
     fight.attack(attacker_roll=23, defender_roll=45)
     assert turn_state(encounter)["actions"] == 1
-    assert "An attack beyond this turn's Action" in fight.attack(attacker_roll=23, defender_roll=45).message
+    with pytest.raises(TurnRefused, match="^Anders cannot do that: no Action left this turn \\(1 of 1 used\\)"):
+        fight.attack(attacker_roll=23, defender_roll=45)
+    allowed = fight.attack(attacker_roll=23, defender_roll=45, allow_anyway=True).message
+    assert "An attack beyond this turn's Action" in allowed
+    assert "The GM allows it anyway (Anders, no Action left this turn (1 of 1 used))." in allowed
 
 
 def test_sprinting_uses_the_action_and_one_weapon_swap_per_turn_is_free(table):
@@ -177,7 +185,10 @@ def test_an_action_ticked_by_mistake_is_taken_back_and_nothing_unused_can_be(tab
     back = commands.mark_turn(encounter, table.gm, part="action", used=False)
     assert back.message == f"{active} gets back their Action." and back.result["actions"] == 0
     commands.mark_turn(encounter, table.gm, part="move", used=True)
-    with pytest.raises(CommandError, match=f"^{active} has already used their Move this turn.$"):
+    with pytest.raises(
+        CommandError,
+        match=f"^{active} cannot do that: the Move is already used this turn. The GM can allow it anyway.$",
+    ):
         commands.mark_turn(encounter, table.gm, part="charge", used=True)
     commands.undo(encounter, table.gm)
     assert commands.mark_turn(encounter, table.gm, part="charge", used=True).result["move"] is True

@@ -59,7 +59,7 @@ def clean_hit(context, hero, enemy, targets):
     encounter, name = context.encounter, context.named(hero)
     if encounter.active_id != hero.pk:
         raise CommandError(f"A Clean Hit goes with {name}'s own attack: use it on their turn, before attacking.")
-    why = turn.refusal(turn.turn_used(encounter), "combat")
+    why = context.turn_budget(hero).refusal("combat")
     if why:
         raise CommandError(f"{name} has no attack left for a Clean Hit: {why}.")
     return f"{name}'s next hit this turn deals the most its damage dice can show", {}

@@ -26,34 +26,20 @@ def turn_used(encounter):
     return {"combat": combat, "movements": movements, "movements_allowed": 1 if combat else 2}
 
 
-def refusal(used, part):
-    """Why `part` cannot be used on top of `used`, in the GM's words, or None."""
-    if part == "combat" and used["combat"]:
-        return "the Combat Action is already used this turn"
-    if part == "combat" and used["movements"] >= 2:
-        return "the Combat Action became a second Movement Action this turn"
-    if part == "movement" and used["movements"] >= used["movements_allowed"]:
-        return "both actions of the turn are used (a Movement Action never becomes a Combat Action)"
-    return None
-
-
 def spend(context, combatant, part):
     """Use `part` ("combat" or "movement") of `combatant`'s turn when it is their turn; out of turn (a reaction, a
-    free attack) nothing is spent. CommandError when the turn has no such action left, the combatant is helpless
-    or keeps a hold (which allows nothing else, in turn or out of it)."""
+    free attack) nothing is spent. CommandError when the combatant is helpless or keeps a hold (which allows nothing
+    else, in turn or out of it); TurnRefused when the turn has no such action left or a condition takes it
+    (budget.py), unless the GM allows it anyway."""
     # Imported here: manoeuvres spends actions through this module, so it imports this one first.
     from systems.symbaroum.commands.manoeuvres import refuse_while_holding
 
     refuse_helpless(context, combatant)
     refuse_while_holding(context, combatant)
+    context.may_spend(combatant, part)
     encounter = context.encounter
-    if encounter.active_id != combatant.pk:
-        return
-    used = turn_used(encounter)
-    why = refusal(used, part)
-    if why:
-        raise CommandError(f"{combatant.name} cannot: {why}.")
-    set_used(encounter, used, part, +1)
+    if encounter.active_id == combatant.pk:
+        set_used(encounter, turn_used(encounter), part, +1)
 
 
 def refuse_helpless(context, combatant):

@@ -111,14 +111,11 @@ def take_the_action(context, combatant, card):
     if card.type == ActionCard.Type.DEFENCE:
         return
     encounter = context.encounter
-    if not turn.on_own_turn(encounter, combatant):
-        if context.role != GM:
-            raise CommandError(f"{combatant.name} plays action cards on their own turn (a defence card at any time).")
-        return
-    this_turn = turn.this_turn(encounter)
-    if this_turn["action"]:
-        raise CommandError(f"{combatant.name} has played {this_turn['action']} this turn: one action card a turn.")
-    encounter.state.turn = {**this_turn, "action": card.name}
+    if not turn.on_own_turn(encounter, combatant) and context.role != GM:
+        raise CommandError(f"{combatant.name} plays action cards on their own turn (a defence card at any time).")
+    context.may_spend(combatant, "action")  # out of turn, only what the character's state takes
+    if turn.on_own_turn(encounter, combatant):
+        encounter.state.turn = {**turn.this_turn(encounter), "action": card.name}
 
 
 @command(ActionArgs, gm_only=False)

@@ -42,10 +42,13 @@ def on_own_turn(encounter, combatant):
     return encounter.status == Encounter.Status.ACTIVE and encounter.active_id == combatant.pk
 
 
-def own_turn(context, combatant, doing):
+def own_turn(context, combatant, doing, part=None):
+    """The running turn, `combatant`'s; refused out of it, or when the turn's budget has not `part` (budget.py; with
+    none, when the character's state leaves them no turn)."""
     encounter = context.encounter
     if not on_own_turn(encounter, combatant):
         raise CommandError(f"{combatant.name} {doing} on their own turn only.")
+    context.may_spend(combatant, part)
     return this_turn(encounter)
 
 
@@ -93,7 +96,7 @@ class ManoeuvreArgs(OwnCombatantArgs):
 def manoeuvre(context, combatant, start, end, safely):
     """One manoeuvre on the combatant's turn, or the manoeuvres a move between range bands takes: the first of the
     turn is free, each further one costs a fatigue. Leaving an engagement without disengaging gives a free attack."""
-    turn = own_turn(context, combatant, "manoeuvres")
+    turn = own_turn(context, combatant, "manoeuvres", "manoeuvre")
     if bool(start) != bool(end) or (start and start == end):
         raise CommandError("A move names both the band left and a different band reached.")
     count, rushed = 1, False
@@ -113,7 +116,7 @@ def maintain_power(context, combatant):
     """Hold power (or favour) past the safety threshold through this turn's end, so that it does not vent: a
     manoeuvre (the turn's first free, each further one a fatigue) and a stress (seed 003 "Spellcaster
     Conditions" › Excess Power)."""
-    turn = own_turn(context, combatant, "maintains excess power")
+    turn = own_turn(context, combatant, "maintains excess power", "manoeuvre")
     name, caster = combatant.name, spellcaster(context, combatant)
     word = caster.lower() or "power"
     power, willpower = counter(combatant, "power"), characteristic(combatant, "WP")

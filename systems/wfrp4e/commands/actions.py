@@ -62,6 +62,7 @@ def defend(context, skill):
     chosen = next((name for name in options if name.lower() == skill.strip().lower()), None)
     if chosen is None:
         raise CommandError(f"{combatant.name} cannot defend with {skill} (can use {', '.join(options)}).")
+    context.may_spend(combatant, "action")
     note = turn.use(encounter, "action")
     encounter.state.defending[str(combatant.pk)] = chosen
     bonus = "Advantage" if d20_attack.uses_d20(encounter) else f"+{wfrp4e.DEFEND_BONUS}"

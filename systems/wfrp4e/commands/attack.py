@@ -209,6 +209,8 @@ def resolve(
     blast_targets,
 ):
     """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
+    if not free_attack:  # an attack is the attacker's Action; a free attack takes none
+        context.may_spend(attacker, "action")
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_of(attacker, target)
     weapon = weapon_of(sheets[attacker.pk], weapon)

@@ -29,7 +29,6 @@ LABELS = {
     "miss_action": "misses the next Action",
     "torn_muscle": f"{wfrp4e.TORN_MUSCLE}: a Critical Wound",
 }
-LOST_THIS_TURN = {"move": "Move lost to a fumble", "action": "Action lost to a fumble"}
 
 
 def ally_hit(weapon_damage, fumbled_roll, hit_locations):
@@ -130,15 +129,6 @@ def labels(encounter):
         text = LABELS[e["effect"]].format(round=e["round"], penalty=wfrp4e.FUMBLED_ACTION_PENALTY)
         shown.setdefault(e["combatant"], []).append(text)
     return shown
-
-
-def turn_limits(encounter, combatant):
-    """What fumbles take from the running turn, for the turn tracker: lost parts, the Action's -10."""
-    limits = [LOST_THIS_TURN[part] for part in turn.lost_this_turn(encounter)]
-    penalty = action_penalty(encounter, combatant)
-    if penalty:
-        limits.append(f"{penalty} to the Action (fumble)")
-    return limits
 
 
 class ResolveFumbleArgs(PromptArgs):

@@ -9,6 +9,9 @@ from systems.wfrp4e.commands.group_advantage import has_additional_action, turn_
 
 __all__ = ["mark_turn"]
 
+# The part of the turn's budget (systems/wfrp4e/budget.py) each tick spends; a weapon swap spends none.
+SPENT_BY = {"move": "move", "charge": "move", "action": "action", "sprint": "action", "brace": "action"}
+
 PARTS = [
     ("move", "Move"),
     ("charge", "Charge"),
@@ -111,18 +114,13 @@ class MarkTurnArgs(Args):
     used = YesNoField(help_text="Leave out (false) to give it back.")
 
 
-def tick_refusal(state, part, used):
-    """Why the GM's tick (or taking one back) would pass what the turn allows, or "". An attack or a spend beyond the
-    turn's Action is still recorded with a note (the GM allowed it); a tick by hand is only what is left."""
+def give_back_refusal(state, part):
+    """Why the GM cannot take back a tick of `part`: nothing of it was used this turn; or ""."""
     if part in ("move", "charge"):
-        if used and state["move"]:
-            return "has already used their Move this turn"
-        return "" if used or state["move"] else "has not used their Move this turn"
+        return "" if state["move"] else "has not used their Move this turn"
     if part == "swap":
-        return "" if used or state["swaps"] else "has not swapped weapons this turn"
-    if used and state["actions"] >= state["allowed"]:
-        return f"has no Action left this turn ({state['actions']} of {state['allowed']} used)"
-    return "" if used or state["actions"] else "has not used an Action this turn"
+        return "" if state["swaps"] else "has not swapped weapons this turn"
+    return "" if state["actions"] else "has not used an Action this turn"
 
 
 @command(MarkTurnArgs)
@@ -130,7 +128,9 @@ def mark_turn(context, part, used):
     encounter = context.encounter
     if encounter.active is None:
         raise CommandError("Nobody's turn is running.")
-    why = tick_refusal(turn_state(encounter), part, used)
+    if used and part in SPENT_BY:
+        context.may_spend(encounter.active, SPENT_BY[part])  # what the turn's budget has left (budget.py)
+    why = "" if used else give_back_refusal(turn_state(encounter), part)
     if why:
         raise CommandError(f"{encounter.active.name} {why}.")
     note = use(encounter, part, used)
