@@ -54,7 +54,7 @@ def command_args(post):
 @login_required
 @require_POST
 def run_command(request, pk, name):
-    encounter, data = encounter_or_404(pk), None
+    encounter, data, allow = encounter_or_404(pk), None, None
     try:
         outcome, data = execute_for_answer(
             encounter, request.user, name, command_args(request.POST), request.POST.get("expected_version")
@@ -66,11 +66,13 @@ def run_command(request, pk, name):
         raise PermissionDenied(str(exc)) from None
     except commands.CommandError as exc:
         flash, level = str(exc), "error"
+        if isinstance(exc, commands.TurnRefused) and exc.overrulable:
+            allow = {"url": request.path, "args": sorted(command_args(request.POST).items())}
     if not request.htmx:
         getattr(messages, level)(request, flash)
         return redirect(encounter)
     fresh = views_state.build(encounter, request.user, data=data)
-    return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level}))
+    return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level, "allow": allow}))
 
 
 @login_required

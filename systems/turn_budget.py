@@ -48,7 +48,7 @@ class Budget:
         """Why the combatant cannot spend the part `key` now, in the GM's words, or ""."""
         limit = next((limit for limit in self.limits if limit.takes(key)), None)
         if limit is not None:
-            return f"{limit} this turn"
+            return str(limit) if limit.no_turn else f"{limit} this turn"
         part = self.part(key)
         if part is not None and part.left <= 0 and not part.more_at_a_cost:
             return part.spent or f"no {part.label} left this turn"

@@ -39,7 +39,11 @@ class StaleVersion(CommandError):
 
 class TurnRefused(CommandError):
     """The combatant's turn has not what the command spends (systems/turn_budget.py); the GM may allow it anyway
-    by running the command again with `allow_anyway`. HTTP 400."""
+    by running the command again with `allow_anyway` (`overrulable`: the one refused is the GM). HTTP 400."""
+
+    def __init__(self, message, overrulable=False):
+        super().__init__(message)
+        self.overrulable = overrulable
 
 
 # The argument every command takes: the GM, as the table's referee, overrules what the turn's budget refuses.
@@ -128,7 +132,7 @@ class Context:
             self.allowed_anyway.append(f"{self.named(combatant)}, {why}")
             return
         overrule = " The GM can allow it anyway." if self.role == GM else ""
-        raise TurnRefused(f"{self.named(combatant)} cannot do that: {why}.{overrule}")
+        raise TurnRefused(f"{self.named(combatant)} cannot do that: {why}.{overrule}", overrulable=self.role == GM)
 
     def touch(self, *combatants):
         self.changed_combatants.update(combatants)

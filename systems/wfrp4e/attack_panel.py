@@ -11,7 +11,7 @@ ROLL_FIELDS = [
 ]  # fmt: skip
 FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
-    "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", *ROLL_FIELDS,
+    "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", "allow_anyway", *ROLL_FIELDS,
 ]  # fmt: skip
 LIST_FIELDS = ["situations", "blast_targets"]
 TYPED = [*ROLL_FIELDS, "d20", "attack_modifier", "defence_modifier", "momentum", "fortune_sl"]
@@ -26,6 +26,7 @@ class AttackPanel:
     defences: list = field(default_factory=list)
     outcome: object = None
     error: str = ""
+    overrulable: bool = False  # the error is the turn's budget refusing, which the GM may allow anyway
     moved_on: bool = False  # the form was drawn for an earlier turn: redrawn, never previewed or applied as it was
     turn: str = ""  # the turn the form is drawn for: the GM's pick of attacker holds for that turn only
     d20: bool = False  # the house rules' "Tests"

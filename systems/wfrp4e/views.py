@@ -36,7 +36,7 @@ def attack(request, pk):
         try:
             attack_panel.with_outcome(panel, commands.preview(view.encounter.pk, request.user, "attack", args))
         except commands.CommandError as exc:
-            panel.error = str(exc)
+            refused(panel, exc)
     if not request.htmx:
         return render_page(request, view, panel)
     return render(request, ATTACK_PARTIAL, {"attack": panel, "view": view, "encounter": view.encounter})
@@ -51,7 +51,7 @@ def apply_attack(request, view, panel, args):
         flash = {"text": outcome.message, "level": "success"}
     except commands.CommandError as exc:
         outcome, data, flash = None, None, {"text": str(exc), "level": "error"}
-        panel.error = str(exc)
+        refused(panel, exc)
     if not request.htmx:
         getattr(messages, flash["level"])(request, flash["text"])
         return redirect(view.encounter)
@@ -62,3 +62,9 @@ def apply_attack(request, view, panel, args):
     return HttpResponse(
         live_fragments(fresh, request, flash=flash) + render_to_string(ATTACK_PARTIAL, context, request)
     )
+
+
+def refused(panel, exc):
+    """The form shows why the attack is refused, and offers the GM to allow anyway what the turn's budget refuses."""
+    panel.error = str(exc)
+    panel.overrulable = isinstance(exc, commands.TurnRefused) and exc.overrulable
