@@ -123,3 +123,16 @@ def test_unconscious_keeps_its_turn_with_nothing_in_it(fight):
     # Out of their turn too: the orc's turn, and Anders, unconscious, still cannot attack.
     turn_of(fight, fight.orc)
     assert attack(fight, gm).json()["error"].startswith("Anders cannot do that: Unconscious")
+
+
+def test_every_action_a_stunned_combatant_would_take_is_refused_naming_stunned(stunned):
+    fight = stunned
+    encounter, gm = fight.table.encounter, fight.table.gm
+    commands.gain_advantage(encounter, gm, side="ally", reason="winning")
+    refusals = [
+        command(fight, gm, "batter_or_trick", spend="batter", initiator=fight.anders.pk, opponent=fight.orc.pk),
+        command(fight, gm, "defend", skill="Dodge"),
+        command(fight, gm, "mark_turn", part="sprint", used=True),
+    ]
+    assert [answer.json()["error"] for answer in refusals] == [STUNNED_REFUSAL] * 3
+    assert command(fight, gm, "mark_turn", part="move", used=True).status_code == 200  # the Move is still there

@@ -71,6 +71,7 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
     encounter = context.encounter
     if encounter.status != Encounter.Status.ACTIVE:
         raise CommandError(f"{spend.title()} is a Special Action, taken on someone's turn.")
+    context.may_spend(initiator, "action")  # a Special Action is the initiator's Action
     name, cost = cost_of(encounter, spend)
     side = pool_of(initiator.side)
     if cost > pools(encounter)[side]:

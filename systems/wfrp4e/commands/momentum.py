@@ -109,6 +109,8 @@ def spend_momentum(context, combatant, use, amount, talent, engaged):
         if context.encounter.active_id != combatant.pk:
             raise CommandError(f"A talent is used with Move and Action on {combatant.name}'s own turn.")
         cost = wfrp4e_house.MOMENTUM_TALENT_COST
+        context.may_spend(combatant, "move")
+        context.may_spend(combatant, "action")
         turn.use(context.encounter, "move")
         turn.use(context.encounter, "action")
         effect = f"uses {talent} at 0 levels (Move and Action)"

@@ -40,6 +40,7 @@ def reload(context, combatant, weapon, roll):
     """One Action of reloading: an Extended Test with the weapon's skill until the SL reach its Reload rating;
     then it holds its full load again (Repeater: its rating in shots)."""
     encounter, key = context.encounter, str(combatant.pk)
+    context.may_spend(combatant, "action")
     sheet = context.sheet_of(combatant)
     weapon = weapon_of(sheet, weapon)
     roll = roll or context.dice.d(100)
