@@ -1,5 +1,6 @@
 """A WFRP 3e turn's budget (systems/turn_budget.py): one action card (seed 003 "Middle of Turn Phase"), one free
-manoeuvre, each further one costing fatigue ("Maneuvers"), and what the character's state takes from it. Knocked
+manoeuvre, each further one costing fatigue ("Maneuvers"), one free step along the stance meter, each further one
+costing stress ("Beginning of Turn Phase"), and what the character's state takes from it. Knocked
 out, dead, Unconscious from fatigue and Exhausted from stress leave them senseless: no turn (seed 003 "Impairments &
 Wounds")."""
 
@@ -18,6 +19,12 @@ def parts(encounter):
     return [
         Part("action", "Action", 0 if played else 1, f"{played} is played this turn: one action card a turn"),
         Part("manoeuvre", "Free manoeuvre", 0 if turn["manoeuvres"] else 1, more_at_a_cost="each more costs fatigue"),
+        Part(
+            "stance",
+            "Free stance step",
+            max(wfrp3e.FREE_STANCE_STEPS - turn["stance_steps"], 0),
+            more_at_a_cost="each more costs stress",
+        ),
     ]
 
 

@@ -63,7 +63,7 @@ class StanceArgs(OwnCombatantArgs):
 def shift_stance(context, combatant, stance):
     """Move the active combatant along their stance meter: the turn's first step is free, the tracker charges a
     stress for each further one."""
-    turn = own_turn(context, combatant, "shifts stance")
+    turn = own_turn(context, combatant, "shifts stance", "stance")
     if turn["action"]:
         raise CommandError(f"{combatant.name} has acted this turn: the stance is set at its beginning.")
     state = context.encounter.state
