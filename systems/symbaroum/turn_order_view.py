@@ -27,7 +27,7 @@ def extend(view):
     # All the active combatant's melee and delay forms show, the GM's (answered on the screen) not the phone's: they
     # are reused while it holds.
     active = view.active and (view.active.pk, view.active.name)
-    listed = (view.engage_targets, view.engaged_enemies, view.delay_before, view.grant_fighters)
+    listed = (view.engage_targets, view.engaged_enemies, view.delay_before)
     view.turn_tools_key = view.form_key(view.is_gm, active, *([(row.pk, row.name) for row in rows] for rows in listed))
     extend_coming_round(view)
     view.ambush_open = view.is_gm and encounter.status == Encounter.Status.PLANNING and offered(encounter, "ambush")
@@ -42,12 +42,10 @@ def extend(view):
 
 def extend_turn(view):
     """The active combatant's melee and Delay the Initiative, for the GM and for the active player's phone."""
-    view.engage_targets, view.engaged_enemies, view.delay_before, view.grant_fighters = [], [], [], []
+    view.engage_targets, view.engaged_enemies, view.delay_before = [], [], []
     encounter, active = view.encounter, view.active
     if encounter.status != Encounter.Status.ACTIVE or active is None or not (view.is_gm or active.mine):
         return
-    if view.is_gm:  # a free attack by hand, by or on anyone still in the fight
-        view.grant_fighters = [row for row in view.rows if not (row.dying or row.dead)]
     if active.dying or active.dead:
         return
     engaged = melee.engaged_with(encounter.state, active.pk)
