@@ -129,8 +129,13 @@ def test_a_fight_on_the_davokar_road(road, login):
     expect(gm.locator(f"#combatant-{ulrika} .conditions")).to_contain_text("Critically Damaged")
     expect(gm.locator("#log")).to_contain_text("to the torso; at or over the Pain Threshold (5)")
 
-    # Round 2. Ulrika pays a Clean Hit from her Experience on her phone, then misses with her last arrow: critically
-    # damaged, she rolls two d20 and the higher counts.
+    # Round 2: winded after she acted, Ulrika loses this turn, and the Winded with it. Round 3: she pays a Clean Hit
+    # from her Experience on her phone, then misses with her last arrow: critically damaged, she rolls two d20 and
+    # the higher counts.
+    next_turn(gm, road, "Goblin")
+    next_turn(gm, road, "Ansgar")
+    expect(gm.locator("#last-event")).to_contain_text("Ulrika is Winded: no turn. Ulrika's Winded ends.")
+    next_turn(gm, road, "Troll")
     next_turn(gm, road, "Goblin")
     next_turn(gm, road, "Ulrika")
     feats = anna.locator(f"#feats-{ulrika}")
