@@ -3,11 +3,9 @@ turns (seed 001 "Alternate Rules" › "Hit Locations"). Her row and Anna's phone
 Action is refused naming Winded until the GM allows it anyway, Undo takes it back, and the next round passes over
 her turn, where the Winded ends."""
 
-from unittest.mock import ANY
-from urllib.parse import parse_qs
-
 from playwright.sync_api import expect
 
+from tests.e2e.allow_anyway import allowed, offered
 from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
 from tests.e2e.test_symbaroum_fight import next_turn, pk, road, settled  # noqa: F401 (road is the fixture)
 
@@ -43,24 +41,12 @@ def test_a_winded_combatant_is_refused_until_the_gm_allows_it_and_misses_her_nex
     # Her Combat Action ticked on the GM screen: refused, naming Winded, and nothing changes.
     settled(gm, road)
     combat.click()
-    flash = gm.locator("#flash")
-    expect(flash).to_contain_text(REFUSAL)
-    allow = flash.locator("#allow-anyway")
-    expect(allow).to_be_visible()
+    allow = offered(gm, REFUSAL)
     expect(combat).to_have_text("Combat –")
     expect(combat).to_have_attribute("aria-pressed", "false")
 
     # The GM allows it anyway: the same command again at the version shown, logged as allowed.
-    road.refresh_from_db()
-    with gm.expect_request(lambda request: request.method == "POST") as sent:
-        allow.click()
-    assert parse_qs(sent.value.post_data) == {
-        "csrfmiddlewaretoken": ANY, "part": ["combat"], "used": ["true"], "allow_anyway": ["true"],
-        "expected_version": [str(road.version)],
-    }  # fmt: skip
-    expect(gm.locator("#last-event")).to_contain_text(ALLOWED)
-    expect(gm.locator("#log li").first).to_contain_text(ALLOWED)
-    expect(gm.locator("#flash #allow-anyway")).to_have_count(0)
+    allowed(gm, road, allow, {"part": "combat", "used": "true"}, ALLOWED)
     expect(combat).to_have_text("Combat ✓")
     expect(combat).to_have_attribute("aria-pressed", "true")
     road.refresh_from_db()

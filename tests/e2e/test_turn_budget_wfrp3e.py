@@ -3,12 +3,10 @@ turn she is senseless (seed 003 "Impairments & Wounds"). Her row and Anna's phon
 phone and the card the GM plays for her are refused naming Unconscious; the GM allows the card anyway, the log says
 so, and Undo gives her turn its card back."""
 
-from unittest.mock import ANY
-from urllib.parse import parse_qs
-
 from playwright.sync_api import expect
 
 from characters.models import Character
+from tests.e2e.allow_anyway import allowed, offered
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.e2e.test_symbaroum_fight import settled
 from tests.e2e.test_wfrp3e_fight import KATARINA, pk, storm  # noqa: F401 (storm is the fixture)
@@ -49,25 +47,13 @@ def test_a_senseless_character_is_refused_until_the_gm_allows_the_card_and_undo_
     action.locator("select[name=card]").select_option("Assess the Situation")
     action.locator("select[name=target]").select_option("")
     action.locator("#action-submit").click()
-    flash = gm.locator("#flash")
-    expect(flash).to_contain_text(f"{REFUSED} The GM can allow it anyway.")
-    allow = flash.locator("#allow-anyway")
-    expect(allow).to_be_visible()
+    allow = offered(gm, f"{REFUSED} The GM can allow it anyway.")
     expect(gm.locator("#prompts form.prompt")).to_have_count(0)
 
     # Allowed anyway: the same card again, at the version shown; the log says the GM allowed it, and her phone asks
     # for the check's symbols.
-    storm.refresh_from_db()
-    with gm.expect_request(lambda request: request.method == "POST") as sent:
-        allow.click()
-    assert parse_qs(sent.value.post_data) == {
-        "csrfmiddlewaretoken": ANY, "combatant": [str(katarina)], "card": ["Assess the Situation"],
-        "allow_anyway": ["true"], "expected_version": [str(storm.version)],
-    }  # fmt: skip
-    expect(gm.locator("#last-event")).to_contain_text(ALLOWED)
+    allowed(gm, storm, allow, {"combatant": str(katarina), "card": "Assess the Situation"}, ALLOWED)
     expect(gm.locator("#log li").first).to_contain_text(f"{KATARINA} plays Assess the Situation")
-    expect(gm.locator("#log li").first).to_contain_text(ALLOWED)
-    expect(gm.locator("#flash #allow-anyway")).to_have_count(0)
     expect(anna.locator(f"#action-played-{katarina}")).to_contain_text("Assess the Situation")
     expect(anna.locator("form.prompt")).to_have_count(1)
     expect(on_phone).to_have_text(f"Your turn — {NOTHING_LEFT}")

@@ -2,11 +2,9 @@
 phone show the Action gone because of it, the GM's tick of his Action is refused naming Stunned and offers to allow
 it anyway; the GM does, the log says so, and Undo gives the turn back as it was."""
 
-from unittest.mock import ANY
-from urllib.parse import parse_qs
-
 from playwright.sync_api import expect
 
+from tests.e2e.allow_anyway import allowed, offered
 from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
 from tests.e2e.test_symbaroum_fight import settled
 from tests.e2e.test_wfrp4e_fight import ambush, combatant  # noqa: F401 (ambush is the fixture)
@@ -44,26 +42,14 @@ def test_a_stunned_combatants_action_is_refused_until_the_gm_allows_it_and_undo_
     # His Action ticked on the GM screen: refused, in words naming Stunned, and nothing changes.
     settled(gm, ambush)
     action.click()
-    flash = gm.locator("#flash")
-    expect(flash).to_contain_text(REFUSAL)
-    allow = flash.locator("#allow-anyway")
-    expect(allow).to_be_visible()
+    allow = offered(gm, REFUSAL)
     expect(gm.locator("#turn-action-back")).to_have_count(0)
     expect(action).not_to_have_class("tick used")
     expect(anna.locator("#flash")).not_to_contain_text("Stunned")  # the GM's refusal is the GM's alone
 
     # The GM allows it anyway: the same command again, at the version the screen shows; the Action is used, the log
     # and the last event say the GM allowed it.
-    ambush.refresh_from_db()
-    with gm.expect_request(lambda request: request.method == "POST") as sent:
-        allow.click()
-    assert parse_qs(sent.value.post_data) == {
-        "csrfmiddlewaretoken": ANY, "part": ["action"], "used": ["true"], "allow_anyway": ["true"],
-        "expected_version": [str(ambush.version)],
-    }  # fmt: skip
-    expect(gm.locator("#last-event")).to_contain_text(ALLOWED)
-    expect(gm.locator("#log li").first).to_contain_text(ALLOWED)
-    expect(gm.locator("#flash #allow-anyway")).to_have_count(0)
+    allowed(gm, ambush, allow, {"part": "action", "used": "true"}, ALLOWED)
     expect(action).to_have_class("tick used")
     expect(gm.locator("#turn-action-back")).to_be_visible()
     expect(budget).to_have_text(f"Move: left · Action: none, {STUNNED}")  # still Stunned: nothing more is left

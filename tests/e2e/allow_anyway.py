@@ -1,0 +1,30 @@
+"""The GM's "Allow anyway" on a refusal by the turn's budget, as the browser tests drive it."""
+
+from unittest.mock import ANY
+from urllib.parse import parse_qs
+
+from playwright.sync_api import expect
+
+
+def offered(gm, refusal):
+    """The GM's flash shows `refusal` and offers to allow it anyway: the button."""
+    flash = gm.locator("#flash")
+    expect(flash).to_contain_text(refusal)
+    allow = flash.locator("#allow-anyway")
+    expect(allow).to_be_visible()
+    return allow
+
+
+def allowed(gm, encounter, allow, sent, logged):
+    """Click Allow anyway: the same command (`sent`: its arguments as posted) goes again at the version the screen
+    shows, allowed anyway; the last event and the log's newest line say `logged`, and nothing is offered any more."""
+    encounter.refresh_from_db()
+    with gm.expect_request(lambda request: request.method == "POST") as request:
+        allow.click()
+    assert parse_qs(request.value.post_data) == {
+        "csrfmiddlewaretoken": ANY, **{name: [value] for name, value in sent.items()}, "allow_anyway": ["true"],
+        "expected_version": [str(encounter.version)],
+    }  # fmt: skip
+    expect(gm.locator("#last-event")).to_contain_text(logged)
+    expect(gm.locator("#log li").first).to_contain_text(logged)
+    expect(gm.locator("#flash #allow-anyway")).to_have_count(0)
