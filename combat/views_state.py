@@ -14,6 +14,8 @@ from combat.models import Combatant, Encounter
 from combat.permissions import GM, role
 from combat.prepared import Prepared
 from rules.models import ConditionDefinition
+from systems import state_fields
+from systems.state_fields import PromptField
 
 LOG_LINES = 30
 NEWS_LOOKBACK = 20
@@ -277,7 +279,8 @@ def attach_sheets(view):
 
 def as_json(view):
     """The API's state object (docs/architecture.md "JSON API"). A player's holds exactly what their phone shows:
-    the turn order's names and sides, and their own characters in full; the GM's holds every combatant in full."""
+    the turn order's names and sides, their own characters in full and their own open tests; the GM's holds every
+    combatant in full and every open test. Each system's part is its declaration (systems/state_fields.py)."""
     encounter = view.encounter
     return {
         "id": encounter.pk,
@@ -290,13 +293,14 @@ def as_json(view):
         "turn": view.turn,
         "active": view.active.pk if view.active else None,
         **view.system.state_json(view),
-        "prompts": [prompt_json(p) for p in view.prompts],
+        "prompts": [prompt_json(view, p) for p in view.prompts],
         "combatants": [combatant_json(view, row) for row in view.rows],
     }
 
 
 def combatant_json(view, row):
-    """A combatant as this viewer's screen shows it: a player sees of others only their name and side."""
+    """A combatant as this viewer's screen shows it: a player sees of others only their name and side, every other
+    field null."""
     full = {
         "id": row.pk,
         "name": row.name,
@@ -330,13 +334,18 @@ def budget_json(budget):
     }
 
 
+# Every open test's own fields (combat/commands/prompts.py open_prompt); the system's follow them.
 PROMPT_FIELDS = (
-    "id", "answer", "combatant", "name", "kind", "condition", "reason", "skill", "modifier", "target",
-    "chance", "second", "dice",
-)  # fmt: skip
+    PromptField("id", int),
+    PromptField("answer", str),  # the command that answers it, with the prompt's id
+    PromptField("combatant", int),
+    PromptField("name", str),
+    PromptField("kind", str),
+    PromptField("reason", str),
+)
 
 
-def prompt_json(prompt):
-    """An open test waiting for a roll or a choice, as the GM screen and the phone show it; `answer` names the
-    command that answers it, with the prompt's `id`."""
-    return {key: prompt.get(key) for key in PROMPT_FIELDS}
+def prompt_json(view, prompt):
+    """An open test waiting for a roll or a choice, as the GM screen and the phone show it: the generic fields and
+    the system's (System.prompt_fields), never the rest of its entry (a hidden enemy's id)."""
+    return state_fields.values((*PROMPT_FIELDS, *view.system.prompt_fields), view, prompt)

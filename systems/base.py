@@ -6,6 +6,7 @@ defaults describe a system with no rules of its own: initiative as typed, no hoo
 
 from dataclasses import dataclass, field
 
+from systems import state_fields
 from systems.base_state import EncounterState
 from systems.sheet_schema import SheetSchema
 from systems.turn_budget import Budget
@@ -58,6 +59,10 @@ class System:
     # Conditions whose `remaining` counts their bearer's turns passed over (a condition that costs a turn), not the
     # rounds that end.
     turn_timed_conditions = ()
+    # What the API's state shows beyond the generic fields (systems/state_fields.py): of a combatant seen in full
+    # (RowField, read off the view's row) and of an open test (PromptField, read off its entry).
+    combatant_fields = ()
+    prompt_fields = ()
 
     def __str__(self):
         return self.label
@@ -175,7 +180,7 @@ class System:
 
     def combatant_json(self, view, row):
         """This system's fields of a combatant in the API state, for a viewer who sees the combatant in full."""
-        return {}
+        return state_fields.values(self.combatant_fields, view, row)
 
     def sheet(self, character):
         """The character's sheet worked out for this system, or None."""

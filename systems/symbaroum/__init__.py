@@ -6,6 +6,7 @@ and NPCs never roll (commands/)."""
 import systems
 from rules.engine import symbaroum
 from systems.base import Happenings, System
+from systems.state_fields import PromptField, RowField
 from systems.symbaroum import budget, toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
@@ -42,6 +43,26 @@ class Symbaroum(System):
     toggles = toggles.TOGGLES
     sheet_schema = SHEET_SCHEMA
     State = SymbaroumState
+    # What the GM row and the phone show of a combatant (view.py, ranged_view.py), and of a test to roll.
+    combatant_fields = (
+        RowField("experience", int),
+        RowField("corruption", int),  # temporary and permanent together
+        # Counted under the Ranged Weapons homebrew, for a player's archer: left, full, out, specials, nocked.
+        RowField("ammunition", dict, null=True),
+        RowField("dying", bool),
+        RowField("death_steps", int),
+        RowField("feats_in_force", list),
+        RowField("stance", str, null=True),
+        RowField("holding", list),  # ids of those they hold whom the viewer sees
+        RowField("held_by", list),
+    )
+    prompt_fields = (
+        PromptField("target", int, null=True),  # the d20's target, or null for a sum of `dice`
+        PromptField("second", str, null=True),  # a second chance "pass" or "fail"
+        PromptField("dice", str, null=True),
+        PromptField("chance", int | float, null=True),  # in percent, exact
+        PromptField("perfect_defence", str, null=True),  # a defence's "offer", "ready" or "used" under Feats
+    )
     partials = {
         "gm_turn_tools": "symbaroum/gm.html#turn_tools",
         "gm_panels": "symbaroum/gm.html#panels",
@@ -136,17 +157,6 @@ class Symbaroum(System):
             "turn_used": view_.turn_used,
             "distance": view_.distance,
             "death_steps_to_die": view_.death_steps_to_die,
-        }
-
-    def combatant_json(self, view_, row):
-        return {
-            "ammunition": row.ammunition,
-            "dying": row.dying,
-            "death_steps": row.death_steps,
-            "feats_in_force": row.feats_in_force,
-            "stance": row.stance,
-            "holding": row.holding,
-            "held_by": row.held_by,
         }
 
     def sheet(self, character):

@@ -124,7 +124,7 @@ def extend_manoeuvres(view, names):
 
 
 def extend_api(view, names):
-    """What Symbaroum.combatant_json gives of each row: the feats in force, the stance and the holds, naming by id
+    """What Symbaroum.combatant_fields reads of each row: the feats in force, the stance and the holds, naming by id
     only combatants this viewer sees (`names`), never a hidden enemy, holder or held."""
     state = view.encounter.state
     for row in view.rows:

@@ -6,6 +6,7 @@ cards, wounds and criticals, henchmen, fear, the rally, game time and the party'
 import systems
 from rules.engine import wfrp3e
 from systems.base import Happenings, System
+from systems.state_fields import PromptField, RowField
 from systems.wfrp3e import actions_view, budget, rally_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
@@ -33,6 +34,36 @@ class Wfrp3e(System):
     sheet_schema = SHEET_SCHEMA
     State = Wfrp3eState
     generic_conditions = False  # its condition cards are kept in the encounter state (commands/conditions.py)
+    # What the GM row and the phone show of a combatant (view.py), and of a check waiting for its dice: the pool,
+    # where its dice come from and its odds, as the prompt shows them (commands/pools.py pool_entry).
+    combatant_fields = (
+        RowField("stance", int),  # steps: conservative below 0, reckless above
+        RowField("stance_label", str),  # "neutral", "2 reckless"
+        RowField("fatigue", int),
+        RowField("stress", int),
+        RowField("impairments", list),  # "Fatigued", "Distressed" (seed 003 "Impairments & Wounds")
+        RowField("criticals", int),  # critical wounds
+        RowField("no_turn", str),  # "knocked out", "dead" or ""
+        RowField("power_word", str),  # "Power" or "Favour" for a spellcaster or priest, else ""
+        RowField("power", int),
+        RowField("spell_conditions", list),
+        RowField("condition_cards", list, items=("name", "tokens")),  # tokens null for a card without
+        RowField("recharging", list, items=("name", "tokens")),  # exhausted action cards and talents
+        RowField("henchmen_members", int),  # 0 for anyone but a henchmen group
+        RowField("henchmen_standing", int, null=True),
+    )
+    prompt_fields = (
+        PromptField("skill", str, null=True),
+        PromptField("characteristic", str, null=True),
+        PromptField("card", str, null=True),  # an action check's card
+        PromptField("pool", dict),  # {die kind: count}
+        PromptField("summary", str),
+        PromptField("sources", list),  # where the dice come from, in words
+        PromptField("chance", str),  # of at least one net success, in percent with one decimal, as the phone says
+        PromptField("boon_odds", list, items=("count", "chance")),  # of each count of boons, the same way
+        PromptField("bane_odds", list, items=("count", "chance")),
+        PromptField("comet_choice", bool, read=lambda view, prompt: bool(prompt.get("comet_choice"))),
+    )
     partials = {
         "gm_turn_tools": "wfrp3e/gm.html#turn_tools",
         "gm_panels": "wfrp3e/gm.html#panels",

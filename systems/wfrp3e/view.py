@@ -1,7 +1,7 @@
 """What WFRP 3e adds to a viewer's EncounterView: the open checks, each row's stance, impairments, spellcaster
-conditions, condition cards with their tokens and recharging cards, wounds' states, how many of a henchmen group still
-stand, the active combatant's turn so far, the party's fortune pool and tension, and (for the GM) the creatures whose
-Fear or Terror calls for a check."""
+conditions, condition cards with their tokens and recharging cards, critical wounds and wounds' states, how many of a
+henchmen group still stand, the active combatant's turn so far, the party's fortune pool and tension, and (for the GM)
+the creatures whose Fear or Terror calls for a check."""
 
 import functools
 
@@ -41,6 +41,7 @@ def extend(view, everyone):
             recharge.tokens_on(state, row, recharge.TALENTS).items()
         )
         row.health = state.health.get(str(row.pk), {})
+        row.criticals = row.health.get("criticals", counter(row, "critical_wounds"))  # the sheet's until first hit
         row.no_turn = health.no_turn(state, row)  # "knocked out", "dead" or ""
         row.dead = bool(row.no_turn)  # the generic screens grey out whoever takes no turn
         dread = fear.dread(sheet)
@@ -48,6 +49,7 @@ def extend(view, everyone):
             row.dread = "{} {}".format(*dread)
             view.dread_rows.append(row)
         row.henchmen_members = sheet.henchmen if sheet is not None and toughness else 0
+        row.henchmen_standing = None
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(toughness, row.henchmen_members, taken)

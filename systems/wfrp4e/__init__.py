@@ -6,6 +6,7 @@ from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
 from systems.sheet_reads import characters_with_sheets
+from systems.state_fields import PromptField, RowField
 from systems.wfrp4e import budget, rounds, toggles, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
@@ -35,6 +36,25 @@ class Wfrp4e(System):
     complete = True
     toggles = toggles.TOGGLES
     State = Wfrp4eState
+    # What the GM row and the phone show of a combatant (view.py), and of a condition test or a fumble's choice.
+    combatant_fields = (
+        RowField("advantage", int),
+        # Seed 000 "Momentum": the house rule keeps it where Advantage is; null when the table plays Advantage.
+        RowField("momentum", int, null=True, read=lambda view, row: row.advantage if view.momentum else None),
+        RowField("fumble_effects", list),  # what the fumbles still do, in words
+        RowField("braced", bool),
+        RowField("defending", str, null=True),  # the Skill or Characteristic they Defend with
+        RowField("charging", bool),
+        RowField("engaged_with", list),  # the names of those engaged with them whom the viewer sees
+    )
+    prompt_fields = (
+        PromptField("condition", str),  # the condition calling for the test, or "Fumble"
+        PromptField("skill", str, null=True),
+        PromptField("modifier", int, null=True),
+        PromptField("target", int, null=True),  # the test's target number, when the roller has a sheet
+        PromptField("damage", int, null=True),  # a fumble's blow on an ally (seed 002 "Fumbles")
+        PromptField("location", str, null=True),
+    )
     partials = {
         "gm_turn_tools": "wfrp4e/gm.html#turn_tools",
         "gm_round_notes": "wfrp4e/gm.html#round_notes",
@@ -130,13 +150,6 @@ class Wfrp4e(System):
 
     def state_json(self, view_):
         return {"pools": view_.pools or {}, "round_end": view_.round_end}
-
-    def combatant_json(self, view_, row):
-        return {
-            "advantage": row.advantage,
-            "momentum": row.advantage if view_.momentum else None,
-            "fumble_effects": row.fumble_effects,
-        }
 
     def sheet(self, character):
         return Sheet(character)

@@ -1,9 +1,11 @@
-"""The API's state of a Symbaroum combatant seen in full: the steps toward death, the feats in force, the stance and
-the holds a phone client needs; nothing of them for a combatant the player may not see in full, and a hidden
-combatant never named, not even by id."""
+"""The API's state of a Symbaroum combatant seen in full: Experience, Corruption, the ammunition left, the steps
+toward death, the feats in force, the stance and the holds a phone client needs, and each open test with its target
+and chance; nothing of them for a combatant the player may not see in full, and a hidden combatant never named, not
+even by id."""
 
 import pytest
 
+from tests.api_state import api_state, assert_declared
 from tests.symbaroum import test_dying
 from tests.symbaroum.test_manoeuvres import answer, turn_of
 
@@ -68,3 +70,31 @@ def test_a_hidden_troll_is_never_named_by_id_in_her_holds_nor_her_steely_gaze(ta
     assert fight.troll.pk not in [c["id"] for c in state_for(fight, anna)["combatants"]]
     gm = seen(fight, fight.table.gm, fight.ulrika)
     assert gm["held_by"] == [fight.troll.pk] and gm["feats_in_force"][0]["enemy"] == fight.troll.pk
+
+
+def test_every_declared_field_reaches_the_gm_and_a_player_of_her_own_character_only(table_rules):
+    fight = table_rules
+    fight.encounter.house_rules = [*fight.encounter.house_rules, "ammunition_countdown"]
+    fight.encounter.save()
+    fight.gm("attack", attacker=fight.goblin.pk, target=fight.ulrika.pk)  # her defence test, on her phone
+    fight.gm("attack", attacker=fight.ansgar.pk, target=fight.goblin.pk)  # his attack test, on his
+    gm = api_state(fight.encounter, fight.table.gm)
+    assert_declared(gm, in_full={c["id"] for c in gm["combatants"]})
+    assert len(gm["prompts"]) == 2
+    anna = api_state(fight.encounter, fight.table.anna)
+    assert_declared(anna, in_full={fight.ulrika.pk})
+    ulrika = next(c for c in anna["combatants"] if c["id"] == fight.ulrika.pk)
+    assert (ulrika["experience"], ulrika["corruption"]) == (4, 3)  # 1 temporary and 2 permanent
+    [defence] = anna["prompts"]
+    assert (defence["kind"], defence["target"], defence["chance"], defence["perfect_defence"]) == (
+        "defence",
+        9,
+        45,
+        "offer",
+    )
+    bruno = api_state(fight.encounter, fight.table.bruno)
+    assert_declared(bruno, in_full={fight.ansgar.pk})
+    ansgar = next(c for c in bruno["combatants"] if c["id"] == fight.ansgar.pk)
+    assert (ansgar["ammunition"]["left"], ansgar["ammunition"]["out"]) == (3, False)
+    assert [p["kind"] for p in bruno["prompts"]] == ["attack"]
+    assert fight.troll.pk not in [c["id"] for c in anna["combatants"] + bruno["combatants"]]
