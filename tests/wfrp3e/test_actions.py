@@ -172,7 +172,8 @@ def test_a_critical_on_henchmen_is_a_normal_wound(action_fight):
 def test_one_action_card_a_turn_on_ones_own_turn_and_a_defence_card_at_any_time(action_fight):
     strike(action_fight)
     before = action_fight.state().dump()
-    with pytest.raises(CommandError, match="^Magda cannot do that: Melee Strike is played this turn: one action card a turn."):
+    played = "^Magda cannot do that: Melee Strike is played this turn: one action card a turn."
+    with pytest.raises(CommandError, match=played):
         strike(action_fight, card="Guarded Blow")
     assert action_fight.state().dump() == before
     action_fight.gm("next_turn")  # the orc's turn
