@@ -197,3 +197,15 @@ def test_maintaining_excess_power_is_a_manoeuvre_and_a_stress_and_it_does_not_ve
     assert "Magda's excess power vents to equilibrium, 7 → 3: 4 fatigue; 1 misfortune die rolled: no harm." in (
         ended.message
     )
+
+
+def test_the_gm_screen_and_her_phone_offer_to_maintain_excess_power_on_her_turn(fight):
+    assert 'id="maintain-power"' not in fight.page(fight.table.gm)  # 5 power is not past twice Willpower 3
+    overchannel(fight, 8)
+    gm_page, phone = fight.page(fight.table.gm), fight.page(fight.table.anna)
+    assert 'id="maintain-power"' in gm_page and "Maintain excess power" in phone
+    assert 'id="maintain-power"' not in fight.page(fight.table.bruno)  # not Bruno's character
+    client = fight.table.client(fight.table.anna)
+    client.post(f"/encounters/{fight.encounter.pk}/do/maintain_power/", {"combatant": fight.magda.pk})
+    assert fight.state().turn["maintained"] is True
+    assert 'id="maintain-power"' not in fight.page(fight.table.gm)  # maintained for this turn
