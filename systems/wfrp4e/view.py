@@ -24,6 +24,7 @@ def extend(view, everyone):
     for row in view.rows:
         row.braced = str(row.pk) in braced
         row.fumble_effects = fumbled.get(row.pk, [])
+        row.destroyed_weapons = state.destroyed_weapons.get(str(row.pk), [])
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging

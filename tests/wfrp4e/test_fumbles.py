@@ -223,9 +223,12 @@ def test_a_misfire_destroys_the_weapon_until_the_gm_restores_it(fight):
         commands.reload(encounter, gm, combatant=fight.anders.pk, weapon="Pistol", roll=5)
     with pytest.raises(CommandError, match="Anders's Pistol was destroyed by a Misfire"):
         fight.attack(weapon="Pistol", defence="", attacker_roll=23)
+    assert "Pistol destroyed</span>" in gm_page(fight)
+    phone = table.client(table.anna).get(f"/encounters/{encounter.pk}/").content.decode()
+    assert "Destroyed by a Misfire: Pistol" in phone
     restored = commands.restore_weapon(encounter, gm, combatant=fight.anders.pk, weapon="pistol")
     assert restored.message == "The GM restores Anders's Pistol: it can be reloaded and fired again."
-    assert state(fight).destroyed_weapons == {}
+    assert state(fight).destroyed_weapons == {} and "Pistol destroyed" not in gm_page(fight)
     commands.undo(encounter, gm)
     assert state(fight).destroyed_weapons == {str(fight.anders.pk): ["Pistol"]}
     commands.restore_weapon(encounter, gm, combatant=fight.anders.pk, weapon="Pistol")
