@@ -73,3 +73,12 @@ def test_the_api_state_shows_the_turn_and_its_limits_to_the_gm_and_the_bearer_on
     assert others["Brother Ansgar"]["this_turn"] is None  # another player's character: name and side only
     phone = fight.table.client(fight.table.bruno).get(f"/encounters/{fight.encounter.pk}/").content.decode()
     assert "Winded: no turn" in phone
+
+
+def test_a_condition_that_costs_turns_counts_them_in_turns_on_the_screens(fight):
+    fight.gm("add_condition", combatant=fight.goblin.pk, condition="Unconscious", remaining=2)
+    fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Bleeding", remaining=3)
+    gm = fight.table.client(fight.table.gm).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    assert "Unconscious <em>2 turns</em>" in gm and "Bleeding <em>3 rds</em>" in gm
+    phone = fight.table.client(fight.table.anna).get(f"/encounters/{fight.encounter.pk}/").content.decode()
+    assert "Bleeding <em>3 rounds left</em>" in phone
