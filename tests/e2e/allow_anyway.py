@@ -1,9 +1,23 @@
-"""The GM's "Allow anyway" on a refusal by the turn's budget, as the browser tests drive it."""
+"""The GM's "Allow anyway" on a refusal by the turn's budget, and the condition that brings it, as the browser tests
+drive them."""
 
 from unittest.mock import ANY
 from urllib.parse import parse_qs
 
 from playwright.sync_api import expect
+
+from tests.e2e.test_live_encounter import open_row_tools
+from tests.e2e.test_symbaroum_fight import settled
+
+
+def give_condition(gm, encounter, combatant_pk, condition, rounds=""):
+    """The GM gives `condition` (for `rounds`, when given) with the combatant's row tools."""
+    settled(gm, encounter)
+    open_row_tools(gm.locator(f"#combatant-{combatant_pk}"))
+    form = gm.locator(f"#add-condition-{combatant_pk}")
+    form.locator("select[name=condition]").select_option(condition)
+    form.locator("input[name=remaining]").fill(rounds)
+    form.get_by_role("button", name="Add").click()
 
 
 def offered(gm, refusal):

@@ -5,8 +5,8 @@ her turn, where the Winded ends."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.allow_anyway import allowed, offered
-from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
+from tests.e2e.allow_anyway import allowed, give_condition, offered
+from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.e2e.test_symbaroum_fight import next_turn, pk, road, settled  # noqa: F401 (road is the fixture)
 
 WINDED = "Winded: no turn"
@@ -27,12 +27,7 @@ def test_a_winded_combatant_is_refused_until_the_gm_allows_it_and_misses_her_nex
     expect(on_phone).to_have_text("Your turn — Combat Action: left · Movement Action: 2 left")
 
     # The GM winds her, for one turn, with her row's condition form.
-    settled(gm, road)
-    open_row_tools(gm.locator(f"#combatant-{ulrika}"))
-    winded = gm.locator(f"#add-condition-{ulrika}")
-    winded.locator("select[name=condition]").select_option("Winded")
-    winded.locator("input[name=remaining]").fill("1")
-    winded.get_by_role("button", name="Add").click()
+    give_condition(gm, road, ulrika, "Winded", rounds="1")
     expect(budget).to_have_text(NOTHING_LEFT)
     expect(on_phone).to_have_text(f"Your turn — {NOTHING_LEFT}")
     combat = gm.locator("#turn-combat")

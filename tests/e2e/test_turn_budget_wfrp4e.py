@@ -4,8 +4,8 @@ it anyway; the GM does, the log says so, and Undo gives the turn back as it was.
 
 from playwright.sync_api import expect
 
-from tests.e2e.allow_anyway import allowed, offered
-from tests.e2e.test_live_encounter import LAPTOP, PHONE, open_row_tools
+from tests.e2e.allow_anyway import allowed, give_condition, offered
+from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.e2e.test_symbaroum_fight import settled
 from tests.e2e.test_wfrp4e_fight import ambush, combatant  # noqa: F401 (ambush is the fixture)
 
@@ -27,11 +27,7 @@ def test_a_stunned_combatants_action_is_refused_until_the_gm_allows_it_and_undo_
     expect(on_phone).to_have_text("Your turn — Move: left · Action: left")
 
     # The GM stuns him with his row's condition form, on his own turn.
-    settled(gm, ambush)
-    open_row_tools(gm.locator(f"#combatant-{anders}"))
-    stun = gm.locator(f"#add-condition-{anders}")
-    stun.locator("select[name=condition]").select_option("Stunned")
-    stun.get_by_role("button", name="Add").click()
+    give_condition(gm, ambush, anders, "Stunned")
     expect(budget).to_have_text(f"Move: left · Action: none, {STUNNED}")
     expect(on_phone).to_have_text(f"Your turn — Move: left · Action: none, {STUNNED}")
     expect(anna.locator("#my-turn-parts")).to_have_text("Move free · No Action (Stunned)")

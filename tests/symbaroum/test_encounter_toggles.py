@@ -7,16 +7,7 @@ import re
 
 from systems.symbaroum import toggles
 from tests.symbaroum.test_dying import bring_down, death_test, roll_death_test, turn_of
-
-
-def plays(owner, *toggle_list):
-    owner.house_rules = [t.key for t in toggle_list]
-    owner.save()
-
-
-def carrying(character, gear):
-    character.points = {**character.points, "carried": gear}
-    character.save()
+from tests.symbaroum.test_encumbrance import carrying, plays
 
 
 def page(fight, user):

@@ -10,9 +10,10 @@ from tests.symbaroum.test_sheet import edit_form, text
 pytestmark = pytest.mark.django_db
 
 
-def plays(campaign, *toggle_list):
-    campaign.house_rules = [t.key for t in toggle_list]
-    campaign.save()
+def plays(owner, *toggle_list):
+    """`owner` (a campaign or an encounter) plays exactly these toggles."""
+    owner.house_rules = [t.key for t in toggle_list]
+    owner.save()
 
 
 def carrying(character, gear):
