@@ -16,3 +16,15 @@ class Probability(Fraction):
         return super().__eq__(other)
 
     __hash__ = Fraction.__hash__
+
+
+def percent(probability):
+    """A chance as a screen shows it, in percent: "63" when whole, else one decimal ("63.5"), rounded half up.
+
+    Only a certainty reads 100 and only an impossibility 0: a chance just short of either shows 99.9 or 0.1, so
+    rounding never promises or rules out what the dice still allow."""
+    tenths = Fraction(probability) * 1000
+    if tenths.denominator == 1 and tenths % 10 == 0:
+        return str(tenths.numerator // 10)
+    rounded = min(max(math.floor(tenths + Fraction(1, 2)), 1), 999)
+    return f"{rounded // 10}.{rounded % 10}"

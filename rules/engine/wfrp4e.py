@@ -1,8 +1,11 @@
 """WFRP 4e rules as written (seed 002_47eadea1ed3732a0.txt, "Combat Summary")."""
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 
 from rules.engine.initiative import place_among, turn_order
+from rules.engine.probability import Probability
 from rules.engine.tables import lookup, seed_rows
 
 SYSTEM = "wfrp4e"
@@ -468,3 +471,110 @@ def engagement_lapsed(last_round, ended_round):
     """Seed 002 "Attack" › Engaged: a pair that has gone a full Round without attacking each other in melee is no
     longer Engaged. last_round: the Round of their last melee attack on each other; checked as `ended_round` ends."""
     return last_round < ended_round
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Exact odds, for the screens to show before anyone rolls: every face of each d100 counted with the rules above.
+
+D100_FACES = range(1, 101)
+PAIRS = len(D100_FACES) ** 2  # both d100 of an opposed test; an unopposed roll counts for all 100 faces of the other
+
+
+def chance_with(ways, out_of, **attributes):
+    """A Probability of `ways` in `out_of`, carrying the breakdowns a screen may show (critical, fumble, SL...)."""
+    chance = Probability(ways, out_of)
+    vars(chance).update(attributes)
+    return chance
+
+
+@lru_cache(maxsize=1024)
+def attacker_wins(attacker_target, defender_target):
+    """The pairs of d100 rolls the attacker wins, as ((attacker roll, net SL), how many defender rolls) out of
+    PAIRS: opposed (seed 002 "Attack" › "1: Roll to Hit", settled by opposed_winner: higher SL, then the higher
+    target; a stalemate is no win), or with defender_target None an ordinary test, where every success wins."""
+    won = {}
+    for attacker_roll in D100_FACES:
+        attacker_sl = test_sl(attacker_target, attacker_roll)
+        if defender_target is None:
+            if test_success(attacker_target, attacker_roll):
+                won[attacker_roll, attacker_sl] = len(D100_FACES)
+            continue
+        for defender_roll in D100_FACES:
+            if opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "attacker":
+                key = (attacker_roll, attacker_sl - test_sl(defender_target, defender_roll))
+                won[key] = won.get(key, 0) + 1
+    return tuple(won.items())
+
+
+def opposed_chance(attacker_target, defender_target, *, properties=frozenset()):
+    """The exact chance that the attacker wins an opposed d100 test (seed 002 "Attack" › "1: Roll to Hit",
+    "Benefits of Advantage" for Batter and Trick): higher SL wins, equal SL the higher target, a stalemate is no
+    win; 01-05 and 96-00 as test_sl has them. defender_target None: an unopposed test, won by any success.
+
+    Carries `winning_sl` {the attacker's net SL on a win: chance}, summing to the whole; `critical`, the attacker's
+    roll scoring a Critical (seed 002 "Criticals", won or lost, as attack() scores it with the weapon's
+    `properties`: Impale); `fumble`, the attacker fumbling (seed 002 "Fumbles"; Dangerous)."""
+    by_sl = {}
+    for (_, net_sl), ways in attacker_wins(attacker_target, defender_target):
+        by_sl[net_sl] = by_sl.get(net_sl, 0) + ways
+    properties = frozenset(properties)
+    return chance_with(
+        sum(by_sl.values()),
+        PAIRS,
+        winning_sl={sl: Probability(ways, PAIRS) for sl, ways in sorted(by_sl.items())},
+        critical=Probability(
+            sum(scores_critical(roll, test_success(attacker_target, roll), properties) for roll in D100_FACES),
+            len(D100_FACES),
+        ),
+        fumble=Probability(
+            sum(is_fumble(attacker_target, roll, "Dangerous" in properties) for roll in D100_FACES), len(D100_FACES)
+        ),
+    )
+
+
+def final_rolls(target, fortune=False):
+    """{d100 roll: ways out of PAIRS} of the roll a test keeps. With Fortune a failed roll is rolled again once and
+    the second roll stands (the core rules' Fortune reroll; seed 000 "Fortune Points" words it as making the test
+    twice, which succeeds just as often)."""
+    failures = sum(not test_success(target, roll) for roll in D100_FACES)
+    if not fortune:
+        return {roll: len(D100_FACES) for roll in D100_FACES}
+    return {roll: len(D100_FACES) * test_success(target, roll) + failures for roll in D100_FACES}
+
+
+def test_chance(target, fortune=False):
+    """The exact chance that an unopposed d100 test against `target` succeeds (a Cool Test against Ablaze, an
+    Endurance Test, a casting test with its CN already in the target), 01-05 and 96-00 as test_success has them;
+    `fortune`: a failure is rolled again once (final_rolls).
+
+    Carries `sl` {SL of the roll kept: chance} (a failed +0 and a passed +0 share the key 0), `critical` and
+    `fumble` of the roll kept (is_critical, is_fumble: a double that succeeds or fails)."""
+    kept = final_rolls(target, fortune)
+    by_sl = {}
+    for roll, ways in kept.items():
+        sl = test_sl(target, roll)
+        by_sl[sl] = by_sl.get(sl, 0) + ways
+    return chance_with(
+        sum(ways for roll, ways in kept.items() if test_success(target, roll)),
+        PAIRS,
+        sl={sl: Probability(ways, PAIRS) for sl, ways in sorted(by_sl.items())},
+        critical=Probability(sum(ways for roll, ways in kept.items() if is_critical(target, roll)), PAIRS),
+        fumble=Probability(sum(ways for roll, ways in kept.items() if is_fumble(target, roll)), PAIRS),
+    )
+
+
+def expected_wounds(attacker_target, defender_target, damage, toughness_bonus, armour, *, properties=frozenset(),
+                    charging=False, hit_locations=None):  # fmt: skip
+    """The Wounds an attack inflicts on average, exactly, as attack() works each pair of rolls out (seed 002
+    "Attack" steps 1-4): on a win, Damage = weapon `damage` + the net SL (damage_sl: Damaging, Impact, Tiring with
+    `charging`), less Toughness Bonus and the AP {location: AP} where the reversed roll to hit lands
+    (hit_location, on `hit_locations` or the seed's table), never below 0 (wounds_suffered). defender_target None:
+    unopposed. Criticals and fumbles are the dice's other news and add nothing here."""
+    locations = {}
+    total = 0
+    for (roll, net_sl), ways in attacker_wins(attacker_target, defender_target):
+        if roll not in locations:
+            locations[roll] = hit_location(roll, table=hit_locations)
+        dealt = damage + damage_sl(max(net_sl, 0), roll, properties, charging)
+        total += ways * wounds_suffered(dealt, toughness_bonus, armour.get(locations[roll], 0))
+    return Fraction(total, PAIRS)

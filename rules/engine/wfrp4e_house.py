@@ -4,8 +4,12 @@ Each function cites the heading it implements. Bonuses are skill // 10 (wfrp4e.s
 """
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
 
 from rules.engine import wfrp4e
+from rules.engine.probability import Probability
 
 ROLLERS = ("attacker", "defender")
 
@@ -377,6 +381,13 @@ def roll_mode(situations, roller="attacker", fortune=False):
     """ "Advantage and Disadvantage": the D20s the rolling player throws (count, "single"|"best"|"worst"), from
     both sides' situations; the other side's Advantage is the player's Disadvantage. A weapon you are not allowed
     to use never rolls with Advantage (only Fortune helps)."""
+    return d20_dice(*roller_advantage(situations, roller), fortune)
+
+
+def roller_advantage(situations, roller="attacker"):
+    """ "Advantage and Disadvantage": (advantage, disadvantage) of the rolling player, from both sides' rows of the
+    table; the other side's Advantage is the player's Disadvantage, and an attacker with a weapon they are not allowed
+    to use gets no Advantage."""
     sides = {"attacker": [False, False], "defender": [False, False]}
     for key in situations:
         _, who, effect = SITUATIONS[key]
@@ -388,7 +399,7 @@ def roll_mode(situations, roller="attacker", fortune=False):
     advantage, disadvantage = player_advantage(*sides[roller], *sides[other])
     if "not_allowed" in situations and roller == "attacker":
         advantage = False
-    return d20_dice(advantage, disadvantage, fortune)
+    return advantage, disadvantage
 
 
 def house_armour_points(pieces, penetrating=False, partial_rule=True, penetrating_rule=True):
@@ -446,3 +457,79 @@ TURN_LIMITS = {
 def turn_limits(conditions):
     """The limits the combatant's conditions set on the turn, most severe first: [(name, in words)]."""
     return [(name, text) for name, (text, _, _) in TURN_LIMITS.items() if name in conditions]
+
+
+# --- Exact odds of the D20 "player rolls" attack, for the GM's screen before anyone rolls
+
+D20_FACES = range(1, 21)
+
+
+@cache
+def counted_d20(count, mode):
+    """((face, ways)...) of the D20 that counts when the player throws `count` of them and `mode` picks one
+    (pick_d20), out of 20 ** count: every throw counted."""
+    ways = {}
+    for rolls in product(D20_FACES, repeat=count):
+        face = pick_d20(rolls, mode)
+        ways[face] = ways.get(face, 0) + 1
+    return tuple(sorted(ways.items()))
+
+
+def d100_share(rule):
+    """How many of the D100's faces `rule` holds for, out of 100."""
+    return sum(1 for roll in wfrp4e.D100_FACES if rule(roll))
+
+
+def hit_chance(attacker_bonus, defender_bonus, roller="attacker", advantage=False, disadvantage=False,
+               fortune=False, *, properties=frozenset()):  # fmt: skip
+    """The exact chance that an attack hits under "Combat" › "Tests", as opposed() settles each D20: PSL = the
+    roller's bonus + 10 - D20 against the other's bonus, natural 1s and 20s included. The bonuses are as attack()
+    meets them (Fortune's +SL and the off-hand's -2 already in). advantage and disadvantage are the roller's;
+    `fortune`: a Fortune point for an extra D20; d20_dice says how many D20 are thrown and which counts.
+
+    Carries `opposed_sl` {OSL on a hit: chance}; `critical`, a hit with a D100 double (or as scores_critical has it
+    for the weapon's `properties`: Impale); `fumble`, a natural 1 or 20 on a miss, or a Dangerous weapon's 9 on the
+    D100 of a miss (attack())."""
+    count, mode = d20_dice(advantage, disadvantage, fortune)
+    out_of = 20**count * 100
+    properties = frozenset(properties)
+    criticals = d100_share(lambda roll: wfrp4e.scores_critical(roll, True, properties))
+    nines = d100_share(wfrp4e.shows_nine) if "Dangerous" in properties else 0
+    by_sl, critical, fumble = {}, 0, 0
+    for face, ways in counted_d20(count, mode):
+        roll = opposed(attacker_bonus, defender_bonus, face, roller=roller)
+        if roll.hit:
+            by_sl[roll.opposed_sl] = by_sl.get(roll.opposed_sl, 0) + ways * 100
+            critical += ways * criticals
+        else:
+            fumble += ways * (100 if roll.fumble else nines)
+    chance = Probability(sum(by_sl.values()), out_of)
+    vars(chance).update(
+        opposed_sl={sl: Probability(ways, out_of) for sl, ways in sorted(by_sl.items())},
+        critical=Probability(critical, out_of),
+        fumble=Probability(fumble, out_of),
+    )
+    return chance
+
+
+def expected_wounds(attacker_bonus, defender_bonus, damage, toughness_bonus, armour, roller="attacker",
+                    advantage=False, disadvantage=False, fortune=False, *, properties=frozenset(), charging=False,
+                    wrap=False):  # fmt: skip
+    """The Wounds an attack inflicts on average, exactly, as attack() works out each D20 and D100 ("Tests"): on a
+    hit, Damage = weapon `damage` + OSL (wfrp4e.damage_sl: Damaging, Impact, Tiring with `charging`) less Toughness
+    Bonus and the AP {location: AP} where the straight D100 lands ("Wrap": a units die of 0 strikes the head),
+    never below 0. Dice and bonuses as hit_chance."""
+    count, mode = d20_dice(advantage, disadvantage, fortune)
+    locations = {}
+    for d100 in wfrp4e.D100_FACES:
+        location = wfrp4e.hit_location(d100, reverse=False)
+        locations[d100] = "head" if wrap and d100 % 10 == 0 else location
+    total = 0
+    for face, ways in counted_d20(count, mode):
+        roll = opposed(attacker_bonus, defender_bonus, face, roller=roller)
+        if not roll.hit:
+            continue
+        for d100, location in locations.items():
+            dealt = damage + wfrp4e.damage_sl(roll.opposed_sl, d100, properties, charging)
+            total += ways * wfrp4e.wounds_suffered(dealt, toughness_bonus, armour.get(location, 0))
+    return Fraction(total, 20**count * 100)
