@@ -12,8 +12,10 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     KEY,
     actions,
     advantage_tests,
+    assess,
     attack,
     conditions,
+    declared,
     engaged,
     fortune,
     fumbles,
@@ -54,6 +56,20 @@ class Wfrp4e(System):
         PromptField("target", int, null=True),  # the test's target number, when the roller has a sheet
         PromptField("damage", int, null=True),  # a fumble's blow on an ally (seed 002 "Fumbles")
         PromptField("location", str, null=True),
+        PromptField("chance", str, null=True),  # the exact chance in percent before rolling; null when not shown
+        # A declared action's test (commands/declared.py): what it is, the dice, why, and the roller's choices.
+        PromptField("action", str, null=True),
+        PromptField("role", str, null=True),  # attacker, defender, initiator, opponent, caster, assessor, gm
+        PromptField("dice_words", str, null=True),
+        PromptField("chance_words", str, null=True),
+        PromptField("own_target", int, null=True),  # the roller's own target (or D20 bonus)
+        PromptField("d20_count", int, null=True),
+        PromptField(
+            "answer_fields", list, null=True, read=lambda view, p: sorted(p["fields"]) if "fields" in p else None
+        ),
+        PromptField("defences", list, null=True),  # [{"key", "label", "target", "chance"}]
+        PromptField("defence", str, null=True),  # the defence chosen unless the roller picks another
+        PromptField("waits_for", int, null=True),  # how many players' rolls the action waited for when declared
     )
     partials = {
         "gm_turn_tools": "wfrp4e/gm.html#turn_tools",

@@ -30,6 +30,7 @@ class Wfrp4eState(EncounterState):
     # Open tests waiting for a roll (house-rule conditions, death rolls)
     prompt_seq: int = 0
     prompts: list = field(default_factory=list)
+    odds_hidden: list = field(default_factory=list)  # NPC ids whose figures the players' odds leave out
     round_effects: dict | None = None  # {"round", "end", "start"}: conditions to resolve this round
     # House rules: weapon properties, free attacks, Momentum
     fast_attacks: dict = field(default_factory=dict)  # combatant id -> round of their out-of-turn Fast attack

@@ -28,6 +28,7 @@ def extend(view, everyone):
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging
+        row.odds_hidden = row.pk in state.odds_hidden if gm else False
         row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
     view.d20_tests = d20_attack.uses_d20(encounter)
     view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
@@ -63,6 +64,7 @@ def extend(view, everyone):
     fresh = effects and effects["round"] == encounter.round and (effects["end"] or effects["start"])
     view.round_effects = effects if gm and fresh else None
     view.can_choose_place = can_choose_place(view)
+    view.declare = declare_choices(view) if not gm and view.for_screen and view.my_turn else None
     view.sprinting = encounter.plays(toggles.SPRINTING)
     view.bracing = encounter.plays(toggles.BRACE)
     view.swapping_weapons = encounter.plays(toggles.SWAPPING_WEAPONS)
@@ -74,6 +76,34 @@ def defend_options(view):
     if active is None or not active.character_id:
         return []
     return [name for name, _ in defence_options_of(active.character)]
+
+
+def declare_choices(view):
+    """What the player whose turn it is may declare from the phone (templates/wfrp4e/declare.html): their weapons,
+    the enemies they see, their skills and defences, and the Advantage spends their side may ask the GM for."""
+    active = view.active
+    if not active.character_id:
+        return None
+    sheet = view.sheets({active.character_id}).get(active.character_id)
+    if sheet is None:
+        return None
+    destroyed = set(view.encounter.state.destroyed_weapons.get(str(active.pk), []))
+    group = view.pools is not None
+    spends = group_advantage.spend_choices(view.encounter) if group else []
+    magick = view.d20_tests and sheet.skill_value("Language (Magick)") is not None
+    return {
+        "weapons": [w.name for w in sheet.weapons if w.name not in destroyed] + ["Unarmed"],
+        "targets": [row for row in view.rows if row.side != active.side and not row.dead],
+        "skills": sorted({s.name for s in sheet.skills} | {"Perception", "Intuition"}),
+        "defences": [name for name, _ in sheet.defence_options()],
+        "tests": [("batter", "Batter"), ("trick", "Trick")] if group else [],
+        "spells": magick,
+        "spends": [
+            (s.key, f"{s.name} ({s.cost} Advantage)" if s.cost else s.name)
+            for s in spends
+            if s.key not in wfrp4e.ADVANTAGE_TESTS
+        ],
+    }
 
 
 def can_choose_place(view):

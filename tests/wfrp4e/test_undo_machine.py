@@ -511,8 +511,55 @@ class UndoMachine(RuleBasedStateMachine):
             "special": st.sampled_from(choices("attack", "special")),
             "wounds_override": st.integers(0, 20),
             "unseen_attacker": st.booleans(),
+            "ask_players": st.booleans(),
         }
         self.run("attack", {**args, **self.draw_optional(data, extras)}, data)
+
+    @precondition(can_attack)
+    @rule(data=st.data(), action=st.sampled_from(choices("declare", "action")))
+    def declare(self, data, action):
+        """A player declares for their character (or not theirs, or out of turn: refused), or the GM for anyone."""
+        combatant, target = self.draw_pair(data)
+        args = {"combatant": combatant, "action": action, "target": target}
+        extras = {
+            "weapon": st.sampled_from(self.world.weapons[self.character_of(combatant)]),
+            "skill": st.sampled_from(["Perception", "Dodge", "Melee (Basic)", "Cool"]),
+            "cn": st.integers(0, 6),
+            "momentum": st.integers(1, 2),
+            "fortune_reroll": st.booleans(),
+            "spend": st.sampled_from(self.world.spends),
+        }
+        self.run("declare", {**args, **self.draw_optional(data, extras, at_most=3)}, data, self.draw_user(data))
+
+    @precondition(lambda self: self.prompts())
+    @rule(data=st.data())
+    def answer_declared(self, data):
+        args = {"prompt": self.draw_prompt(data)}
+        extras = {
+            "d100": D100,
+            "d20": st.lists(D20, min_size=1, max_size=3),
+            "location": D100,
+            "defence": st.sampled_from(["Dodge", "Melee (Basic)", "dodge", "melee", "WS"]),
+            "roll_for_me": st.booleans(),
+        }
+        self.run("answer_declared", {**args, **self.draw_optional(data, extras, at_most=3)}, data, self.draw_user(data))
+
+    @precondition(lambda self: self.prompts())
+    @rule(data=st.data())
+    def cancel_declared(self, data):
+        self.run("cancel_declared", {"prompt": self.draw_prompt(data)}, data, self.draw_user(data))
+
+    @precondition(has_combatants)
+    @rule(data=st.data(), hidden=st.booleans())
+    def hide_odds(self, data, hidden):
+        self.run("hide_odds", {"combatant": self.draw_combatant(data), "hidden": hidden}, data)
+
+    @precondition(lambda self: self.ids(with_sheet=True))
+    @rule(data=st.data(), roll=D100)
+    def assess(self, data, roll):
+        combatant = self.draw_combatant(data, with_sheet=True)
+        skill = data.draw(st.sampled_from(["Perception", "Intuition", "Leadership"]), label="skill")
+        self.run("assess", {"combatant": combatant, "skill": skill, "roll": roll}, data)
 
     @precondition(lambda self: self.ids(with_sheet=True))
     @rule(data=st.data(), roll=D100)

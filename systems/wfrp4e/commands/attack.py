@@ -19,7 +19,7 @@ from combat.commands.fields import (
     WholeNumberField,
     YesNoField,
 )
-from combat.commands.spine import Args, CombatantField, CombatantListField
+from combat.commands.spine import Args, CombatantField, CombatantListField, jsonable
 from combat.prepared import Prepared
 from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
@@ -30,6 +30,7 @@ from systems.wfrp4e.commands import (
     actions,
     command,
     d20_attack,
+    declared,
     engaged,
     fumbles,
     group_advantage,
@@ -84,6 +85,9 @@ class AttackArgs(Args):
     )
     blast_targets = CombatantListField(
         help_text="A Blast weapon's hit: the others within its rating in yards of the target (ids), hit the same way."
+    )
+    ask_players = YesNoField(
+        help_text="The players roll their own dice on their phones: the attack waits for the rolls not typed here."
     )
 
     def clean(self):
@@ -463,13 +467,15 @@ def fumble_details(table, fumble_roll, weapon_damage, fumbled_roll, hit_location
     return details
 
 
-def preview_attack(context, **args):
+def preview_attack(context, ask_players, **args):
     outcome = resolve(context, **args)
     return outcome.message, outcome.details
 
 
 @command(AttackArgs, rule="The attack form", preview=preview_attack)
-def attack(context, **args):
+def attack(context, ask_players, **args):
+    if ask_players:
+        return declared.ask_or_apply(context, "attack", jsonable(args), "attack")
     outcome = resolve(context, **args)
     record(context, outcome)
     return outcome.message, outcome.details

@@ -11,7 +11,9 @@ from combat.commands.fields import DieField, WholeNumberField
 from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CommandError
 from combat.words import counted
+from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
+from rules.engine.probability import percent
 from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, engaged
@@ -59,7 +61,10 @@ def prompt(context, combatant, test=None, answer="resolve_test", **extra):
     entry = open_prompt(context.encounter.state, combatant, answer, same, **extra)
     if test is not None:
         modifier = test.modifier + condition_modifier(context, combatant)
-        entry.update(asdict(test), modifier=modifier, target=target_for(context, combatant, test.skill, modifier))
+        target = target_for(context, combatant, test.skill, modifier)
+        entry.update(asdict(test), modifier=modifier, target=target)
+        if target is not None:  # the exact chance the phone shows before the roll
+            entry["chance"] = str(percent(wfrp4e.test_chance(target)))
     return entry
 
 
@@ -196,5 +201,10 @@ def resolve_test(context, prompt, roll, target):
 
 @command(PromptArgs)
 def dismiss_test(context, prompt):
+    if prompt.get("declaration"):  # a declared action waits on all its tests: dismissing one cancels it
+        from systems.wfrp4e.commands.declared import cancel  # declared.py reads this module's modifiers
+
+        cancel(context, prompt)
+        return f"{prompt['gm_reason']}: cancelled.", {"prompt": prompt["id"], "declaration": prompt["declaration"]}
     close(context, prompt)
     return f"Test for {prompt['name']} ({prompt.get('condition')}) dismissed.", {"prompt": prompt["id"]}

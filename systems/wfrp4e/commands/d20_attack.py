@@ -51,22 +51,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     fatigued = encounter.plays(toggles.FATIGUED)
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
     kind = weapon.kind
-    attack = house.Attack(kind, blackpowder="Blackpowder" in weapon_names and encounter.plays(toggles.BLACKPOWDER))
-    if target_sheet is None:
-        options = {"defenceless": 0}
-    else:
-        options = house.defence_bonuses(
-            attack,
-            melee_skill=target_sheet.best_melee() + defence_modifier,
-            dodge_skill=(target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"))
-            + defence_modifier,
-            willpower=target_sheet.character.characteristic("WP") + defence_modifier,
-            shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet),
-            defensive=target_sheet.carries("Defensive") and encounter.plays(toggles.DEFENSIVE),
-            conditions=list(target_conditions) if encounter.plays(toggles.DEFENCELESS) else [],
-            fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
-            sees_attacker=not unseen_attacker,
-        )
+    options = defence_options(context, target, weapon, defence_modifier, unseen_attacker)
     defence = defence_key(defence) or max(options, key=options.get)
     if defence not in options:
         raise CommandError(f"{target.name} cannot defend with {defence} here (can use {', '.join(options)}).")
@@ -136,6 +121,33 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         "natural": roll.natural,
     }
     return D20Attack(result, details, armour, fortune_from)
+
+
+def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker=False):
+    """{"melee"|"dodge"|"shield"|"spell"|"defenceless": DSB} of what `target` may defend with against `weapon`
+    (seed 000 "Defenceless", "Fatigued", the Shield and Defensive properties), before the roll."""
+    encounter = context.encounter
+    target_sheet = context.sheets_of(target).get(target.pk)
+    if target_sheet is None:
+        return {"defenceless": 0}
+    weapon_names = weapon_properties.names(weapon)
+    target_conditions = context.condition_counts(target)
+    fatigued = encounter.plays(toggles.FATIGUED)
+    attack = house.Attack(
+        weapon.kind, blackpowder="Blackpowder" in weapon_names and encounter.plays(toggles.BLACKPOWDER)
+    )
+    return house.defence_bonuses(
+        attack,
+        melee_skill=target_sheet.best_melee() + defence_modifier,
+        dodge_skill=(target_sheet.defence_value("Dodge") or target_sheet.character.characteristic("Ag"))
+        + defence_modifier,
+        willpower=target_sheet.character.characteristic("WP") + defence_modifier,
+        shield_rating=weapon_properties.shield_rating(encounter, target, target_sheet),
+        defensive=target_sheet.carries("Defensive") and encounter.plays(toggles.DEFENSIVE),
+        conditions=list(target_conditions) if encounter.plays(toggles.DEFENCELESS) else [],
+        fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
+        sees_attacker=not unseen_attacker,
+    )
 
 
 def unseen_problem(encounter, weapon):

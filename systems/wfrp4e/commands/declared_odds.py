@@ -1,0 +1,396 @@
+"""Who rolls what for a declared action, and the exact chance each roller sees before rolling (declared.py).
+
+The chances come from the engine (rules.engine.wfrp4e `opposed_chance`, `test_chance`, `expected_wounds`;
+rules.engine.wfrp4e_house `hit_chance`, `expected_wounds`) fed with the targets and bonuses the command itself would
+use: the attack is worked out once with stand-in dice (attack.resolve changes nothing), and its figures read off.
+A player sees only what their character may know: never a hidden combatant's name or figures, and only their own
+target when the GM hides an NPC's skill from the odds (`odds_hidden`).
+"""
+
+import random
+from dataclasses import dataclass, field, replace
+
+from combat.commands.spine import CommandError
+from combat.permissions import GM
+from rules.engine import dice as engine_dice
+from rules.engine import wfrp4e, wfrp4e_house
+from rules.engine.probability import percent
+from systems.wfrp4e.commands import actions, d20_attack, engaged, group_advantage
+from systems.wfrp4e.commands.assess import assess_target
+from systems.wfrp4e.commands.conditions import condition_modifier
+from systems.wfrp4e.commands.house_tests import skill_of, value_of
+
+UNSEEN = "Someone unseen"
+DEFENCE_LABELS = {"melee": "Melee", "dodge": "Dodge", "shield": "Shield", "spell": "Spell (Willpower)",
+                  "defenceless": "Defenceless"}  # fmt: skip
+MODE_WORDS = {"best": "keep the best", "worst": "keep the worst"}
+
+
+@dataclass
+class Roll:
+    """A roll a player owes a declaration: `role` in it, the combatant who rolls, and what their test shows."""
+
+    role: str
+    combatant: object
+    shown: dict = field(default_factory=dict)
+
+
+class StandInDice(engine_dice.Dice):
+    """Dice that show the middle face: 50 on a d100 (no double, no fumble) and 10 on a D20 (no natural 1 or 20),
+    for working an action out before anyone rolls."""
+
+    def __init__(self):
+        super().__init__(random.Random(0))
+
+    def d(self, sides):
+        return sides // 2
+
+
+def percent_of(probability):
+    return str(percent(probability))
+
+
+def hides_odds(context, combatant):
+    """Whether a player may not see odds that would tell them `combatant`'s figures."""
+    return combatant.hidden or combatant.pk in context.encounter.state.odds_hidden
+
+
+def usual_defence(context, combatant):
+    """As written, the defence a combatant uses unless their side says otherwise: their best opposing skill."""
+    sheet = context.sheet_of(combatant)
+    options = sheet.defence_options() if sheet else []
+    return max(options, key=lambda option: option[1])[0] if options else ""
+
+
+def engaged_foes(context, combatant):
+    ids = engaged.engaged_with(context.encounter, combatant)
+    return [c for c in context.combatants if c.pk in ids and c.side != combatant.side and context.sees(c)]
+
+
+def melee_of(context, combatant):
+    sheet = context.sheet_of(combatant)
+    return sheet.best_melee() if sheet else 0
+
+
+def melee_name(context, combatant):
+    sheet = context.sheet_of(combatant)
+    melee = [s for s in sheet.skills if s.name.startswith("Melee")] if sheet else []
+    return max(melee, key=lambda s: s.value).name if melee else "WS"
+
+
+def rolls(combatant):
+    """A player character's player rolls; the GM (or the tracker) rolls for NPCs."""
+    return combatant.player_id is not None
+
+
+def may_act(context, name, cleaned):
+    """Refuse now what the action would refuse when its last roll came in (the turn's budget, Fortune, a
+    weapon out of shots): worked out with stand-in dice, changing nothing."""
+    if name == "attack":
+        dry_attack(context, cleaned)
+
+
+def dry_attack(context, cleaned):
+    from systems.wfrp4e.commands import attack  # attack.py opens declarations: imported here, not at the top
+
+    stand_in = replace(context, dice=StandInDice(), role=GM)
+    outcome = attack.resolve(stand_in, **{k: v for k, v in cleaned.items() if k not in ("ask_players",)})
+    return outcome, attack.weapon_of(context.sheet_of(cleaned["attacker"]), cleaned["weapon"])
+
+
+def owed_rolls(context, name, cleaned):
+    """The rolls players owe the action `name` with these arguments: [Roll], empty when nobody rolls."""
+    owing = OWED.get(name)
+    return owing(context, cleaned) if owing else []
+
+
+def attack_rolls(context, cleaned):
+    attacker, target = cleaned["attacker"], cleaned["target"]
+    outcome, weapon = dry_attack(context, cleaned)
+    details = outcome.details
+    doing = f"{attacker.name} attacks {target.name} with {weapon.name}"
+    if details["method"] == "d20":
+        roller = attacker if details["roller"] == "attacker" else target
+        if not rolls(roller) or cleaned.get("d20"):
+            return []
+        return [Roll(details["roller"], roller, house_attack_shown(context, cleaned, details, weapon, doing))]
+    owed = []
+    if rolls(attacker) and cleaned.get("attacker_roll") is None:
+        shown = {"fields": {"d100": ["attacker_roll", "one"]}, "dice_words": "1 d100, low is good",
+                 "reason": f"Your attack on {target.name} with {weapon.name}", "gm_reason": doing}  # fmt: skip
+        shown.update(attack_chance(context, target, details, weapon))
+        owed.append(Roll("attacker", attacker, shown))
+    if rolls(target) and cleaned.get("defender_roll") is None and context.sheet_of(target):
+        owed.append(Roll("defender", target, defence_shown(context, cleaned, attacker, target, details, doing)))
+    return owed
+
+
+def attack_chance(context, target, details, weapon):
+    """The attacker's chance to hit as written and the expected Wounds, or only their own target."""
+    if hides_odds(context, target):
+        return {"chance": None, "own_target": details["attack_target"]}
+    defence_target = details["defence_target"] if details["defence"] else None
+    chance = wfrp4e.opposed_chance(details["attack_target"], defence_target)
+    sheet = context.sheet_of(target)
+    wounds = wfrp4e.expected_wounds(
+        details["attack_target"], defence_target, weapon.damage, sheet.toughness_bonus if sheet else 0,
+        wfrp4e.armour_against(sheet.armour, weapon_names(weapon)) if sheet else {},
+    )  # fmt: skip
+    return {
+        "own_target": details["attack_target"],
+        "chance": percent_of(chance),
+        "chance_words": f"hit {percent_of(chance)} % · expected {float(wounds):.1f} Wounds" + critical_words(chance),
+    }
+
+
+def critical_words(chance):
+    return f" · critical {percent_of(chance.critical)} % · fumble {percent_of(chance.fumble)} %"
+
+
+def weapon_names(weapon):
+    return {p.name for p in weapon.properties.all()}
+
+
+def defence_shown(context, cleaned, attacker, target, details, doing):
+    """A player character's defence as written: each Skill or Characteristic they may oppose with, with the chance
+    to hold (not be hit) and their target number."""
+    sheet = context.sheet_of(target)
+    modifier = cleaned.get("defence_modifier") or 0
+    hidden = hides_odds(context, attacker)
+    defences = []
+    for name, value in sheet.defence_options():
+        own = value + modifier + actions.defend_bonus(context.encounter, target, name)
+        chance = None if hidden else 1 - wfrp4e.opposed_chance(details["attack_target"], own)
+        defences.append({"key": name, "label": name, "target": own, "chance": chance and percent_of(chance)})
+    chosen = cleaned.get("defence") or usual_defence(context, target)
+    keys = [d["key"] for d in defences]
+    return {
+        "fields": {"d100": ["defender_roll", "one"]},
+        "dice_words": "1 d100, low is good",
+        "reason": attacked_words(attacker, details["weapon"]),
+        "gm_reason": doing,
+        "defences": defences,
+        "defence": chosen if chosen in keys else keys[0],
+    }
+
+
+def house_attack_shown(context, cleaned, details, weapon, doing):
+    """The D20 roller's test (seed 000 "Tests"): the D20s with why, the D100 for location and Critical, and the
+    chance to hit (or, defending, each defence's chance to hold)."""
+    attacker, target = cleaned["attacker"], cleaned["target"]
+    roller = details["roller"]
+    count, mode = len(details["d20s"]), details["dice_mode"]
+    shown = {
+        "fields": {"d20": ["d20", "list"], "location": ["attacker_roll", "one"]},
+        "d20_count": count,
+        "dice_words": dice_words(count, mode, details["situations"], roller),
+        "gm_reason": doing,
+    }
+    if roller == "attacker":
+        shown["reason"] = f"Your attack on {target.name} with {weapon.name}"
+        if hides_odds(context, target):
+            shown.update(chance=None, own_target=details["asb"])
+        else:
+            chance = house_chance(details["asb"], details["dsb"], "attacker", mode, cleaned)
+            shown.update(own_target=details["asb"], chance=percent_of(chance),
+                         chance_words=f"hit {percent_of(chance)} %" + critical_words(chance))  # fmt: skip
+        return shown
+    options = d20_attack.defence_options(context, target, weapon, cleaned.get("defence_modifier") or 0,
+                                         cleaned.get("unseen_attacker"))  # fmt: skip
+    hidden = hides_odds(context, attacker)
+    defended = actions.defending_with(context.encounter, target)
+    defences = []
+    for key, dsb in options.items():
+        situations = set(details["situations"]) - {"went_defensive"}
+        if defended and d20_attack.defence_key(defended) == key:
+            situations.add("went_defensive")
+        _, own_mode = wfrp4e_house.roll_mode(situations, "defender")
+        chance = None if hidden else 1 - house_chance(details["asb"], dsb, "defender", own_mode, cleaned)
+        defences.append({"key": key, "label": DEFENCE_LABELS.get(key, key), "target": dsb,
+                         "chance": chance and percent_of(chance)})  # fmt: skip
+    shown.update(
+        reason=attacked_words(attacker, weapon.name),
+        defences=defences,
+        defence=details["defence"],
+    )
+    return shown
+
+
+def public(combatant):
+    """A combatant's name on a player's phone: never a hidden one's, whoever declared the action."""
+    return UNSEEN if combatant.hidden else combatant.name
+
+
+def attacked_words(attacker, weapon_name):
+    return f"{public(attacker)} attacks you" + ("" if attacker.hidden else f" with {weapon_name}")
+
+
+def house_chance(asb, dsb, roller, mode, cleaned):
+    return wfrp4e_house.hit_chance(asb, dsb, roller=roller, advantage=mode == "best", disadvantage=mode == "worst",
+                                   fortune=bool(cleaned.get("fortune_reroll")))  # fmt: skip
+
+
+def dice_words(count, mode, situations, roller):
+    """ "2 D20, keep the best: Melee against a foe your side outnumbers 2:1 or more" """
+    words = f"{count} D20" + (f", {MODE_WORDS[mode]}" if mode in MODE_WORDS else "")
+    why = [wfrp4e_house.SITUATIONS[key][0] for key in sorted(situations) if key in wfrp4e_house.SITUATIONS]
+    return words + (f": {'; '.join(why)}" if why and mode in MODE_WORDS else "") + ", and 1 D100 where it lands"
+
+
+def opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing, dice_fields):
+    """An opposed test outside an attack (Batter, Trick, Dodge out of combat): as written both roll a d100; with
+    the house rules' Tests the player rolls one D20."""
+    if d20_attack.uses_d20(context.encounter):
+        roller_key = d20_attack.roller_of(initiator, opponent)
+        roller = initiator if roller_key == "attacker" else opponent
+        if not rolls(roller) or cleaned.get("d20"):
+            return []
+        chance = wfrp4e_house.hit_chance(wfrp4e.skill_bonus(mine), wfrp4e.skill_bonus(theirs), roller=roller_key)
+        own = chance if roller is initiator else 1 - chance
+        shown = {"fields": {"d20": ["d20", "single"]}, "d20_count": 1, "dice_words": "1 D20",
+                 "reason": doing(roller), "gm_reason": doing(None)}  # fmt: skip
+        shown.update(odds(context, roller, initiator, opponent, own, mine if roller is initiator else theirs))
+        return [Roll(roller_key, roller, shown)]
+    owed = []
+    chance = wfrp4e.opposed_chance(mine, theirs)
+    for role, who, own, target in (("initiator", initiator, chance, mine), ("opponent", opponent, None, theirs)):
+        field_name = dice_fields[role]
+        if rolls(who) and cleaned.get(field_name) is None:
+            if own is None:
+                own = 1 - chance
+            shown = {"fields": {"d100": [field_name, "one"]}, "dice_words": "1 d100, low is good",
+                     "reason": doing(who), "gm_reason": doing(None)}  # fmt: skip
+            shown.update(odds(context, who, initiator, opponent, own, target))
+            owed.append(Roll(role, who, shown))
+    return owed
+
+
+def odds(context, roller, initiator, opponent, chance, own_target):
+    other = opponent if roller is initiator else initiator
+    if hides_odds(context, other):
+        return {"chance": None, "own_target": own_target}
+    return {"chance": percent_of(chance), "own_target": own_target, "chance_words": f"win {percent_of(chance)} %"}
+
+
+def batter_rolls(context, cleaned):
+    initiator, opponent, spend = cleaned["initiator"], cleaned["opponent"], cleaned["spend"]
+    characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
+    sheets = context.sheets_of(initiator, opponent)
+    if initiator.pk not in sheets or opponent.pk not in sheets:
+        return []
+    effort = group_advantage.pending_effort(context.encounter, group_advantage.pool_of(initiator.side))
+    mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
+    theirs = sheets[opponent.pk].character.characteristic(characteristic)
+    if not d20_attack.uses_d20(context.encounter):
+        theirs += actions.defend_bonus(context.encounter, opponent, characteristic)
+
+    def doing(who):
+        if who is None:
+            return f"{initiator.name} tries to {spend.title()} {opponent.name}"
+        if who is initiator:
+            return f"Your {spend.title()} against {opponent.name}"
+        return f"{public(initiator)} tries to {spend.title()} you"
+
+    return opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing,
+                         {"initiator": "initiator_roll", "opponent": "opponent_roll"})  # fmt: skip
+
+
+def opposed_test_rolls(context, cleaned):
+    initiator, opponent = cleaned["initiator"], cleaned["opponent"]
+    mine = value_of(context, initiator, cleaned["initiator_skill"]) + condition_modifier(context, initiator)
+    theirs = value_of(context, opponent, cleaned["opponent_skill"]) + condition_modifier(context, opponent)
+    purpose = cleaned.get("purpose") or "An opposed test"
+
+    def doing(who):
+        if who is None or who is initiator:
+            return f"{purpose}: {initiator.name} against {opponent.name}"
+        return f"{purpose}: {public(initiator)} against you"
+
+    return opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing, {})
+
+
+def spell_rolls(context, cleaned):
+    caster = cleaned["caster"]
+    if not rolls(caster) or cleaned.get("casting_roll"):
+        return []
+    target = wfrp4e_house.casting_target(skill_of(context, caster, "Language (Magick)")
+                                         + condition_modifier(context, caster), cleaned["cn"])  # fmt: skip
+    chance = wfrp4e.test_chance(target)
+    names = ", ".join(t.name for t in cleaned["targets"])
+    return [Roll("caster", caster, {
+        "fields": {"d100": ["casting_roll", "one"], "d20": ["d20", "list"], "location": ["d100", "list"]},
+        "d20_count": 1,
+        "dice_words": "1 d100 to cast (low is good), then 1 D20 and 1 D100 for the spell's attack",
+        "reason": f"Your spell (CN {cleaned['cn']}) at {names}",
+        "gm_reason": f"{caster.name} casts a spell (CN {cleaned['cn']}) at {names}",
+        "own_target": target,
+        "chance": percent_of(chance),
+        "chance_words": f"cast {percent_of(chance)} %" + critical_words(chance),
+    })]  # fmt: skip
+
+
+def assess_rolls(context, cleaned):
+    combatant = cleaned["combatant"]
+    if not rolls(combatant) or cleaned.get("roll"):
+        return []
+    target = assess_target(context, combatant, cleaned["skill"])
+    chance = wfrp4e.test_chance(target)
+    return [Roll("assessor", combatant, {
+        "fields": {"d100": ["roll", "one"]},
+        "dice_words": "1 d100, low is good",
+        "reason": f"Assess with {cleaned['skill']}",
+        "gm_reason": f"{combatant.name} Assesses with {cleaned['skill']}",
+        "own_target": target,
+        "chance": percent_of(chance),
+        "chance_words": f"succeed {percent_of(chance)} %",
+    })]  # fmt: skip
+
+
+def advantage_request(asker, spend):
+    """A player asks for an Advantage spend of their side: the GM grants it (answering) or refuses (cancelling)."""
+    return [Roll("gm", asker, {
+        "fields": {},
+        "dice_words": "",
+        "reason": f"You asked the GM for {spend.name}",
+        "gm_reason": f"{asker.name} asks for {spend.name}",
+        "chance": None,
+    })]  # fmt: skip
+
+
+OWED = {
+    "attack": attack_rolls,
+    "batter_or_trick": batter_rolls,
+    "opposed_test": opposed_test_rolls,
+    "cast_spell": spell_rolls,
+    "assess": assess_rolls,
+}
+
+
+def dice_args(entry, given):
+    """The typed dice of an answer as the declared command's arguments; what is left empty is rolled later."""
+    args = {}
+    for answer_field, value in given.items():
+        if value in (None, []):
+            continue
+        if answer_field not in entry["fields"]:
+            raise CommandError(f"This test takes no {answer_field.replace('d', 'd', 1)}.")
+        name, shape = entry["fields"][answer_field]
+        if answer_field == "d20" and len(value) != entry.get("d20_count", 1):
+            count = entry.get("d20_count", 1)
+            raise CommandError(f"This test rolls {count} D20: give {count}, or none to have them rolled.")
+        if shape == "single":
+            value = value[0]
+        elif shape == "list" and not isinstance(value, list):
+            value = [value]
+        args[name] = value
+    return args
+
+
+def chosen_defence(entry, defence):
+    """The defence the roller picked among those their test offers."""
+    offered = entry.get("defences") or []
+    chosen = next((d["key"] for d in offered if d["key"].lower() == defence.strip().lower()), None)
+    if chosen is None:
+        names = ", ".join(d["label"] for d in offered) or "none"
+        raise CommandError(f"Defend with one of: {names}.")
+    return chosen

@@ -1,0 +1,262 @@
+"""Players declare their turn from the phone and roll their own dice; an NPC's attack asks the defending player;
+every flow through the JSON API as a script would run it, with the exact odds and what a player may not see."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from combat import commands
+from combat.models import Combatant
+from rules.engine import wfrp4e, wfrp4e_house
+from rules.engine.probability import percent
+from systems.wfrp4e import toggles
+from tests.factories import CharacterFactory, equip
+from tests.wfrp4e.conftest import ORC, equip_anders
+
+pytestmark = pytest.mark.django_db
+
+GUNTHER = {"WS": 38, "BS": 30, "S": 33, "T": 36, "I": 41, "Ag": 36, "Dex": 30, "Int": 30, "WP": 40, "Fel": 30}
+
+
+def api(table, user, command, **args):
+    body = json.dumps({"command": command, "args": args})
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/api/encounters/{table.encounter.pk}/commands/", body, content_type="application/json")
+    return response.status_code, response.json()
+
+
+def state(table, user):
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/api/encounters/{table.encounter.pk}/").json()
+
+
+def make_fight(table, house=False):
+    if house:
+        table.encounter.house_rules = [toggles.TESTS.key]
+        table.encounter.save()
+    equip_anders(table.anders.character)
+    equip(table.gunther.character, GUNTHER, {"Melee (Basic)": 5, "Dodge": 10}, ("Hand Weapon",), ("Leather Jack",))
+    orc = CharacterFactory(campaign=table.campaign, name="Orc Boy", is_npc=True, max_wounds=12)
+    equip(orc, ORC, {"Melee (Basic)": 10, "Dodge": 5}, ("Hand Weapon", "Shield"), ("Leather Jack",))
+    pk = commands.add_combatant(table.encounter, table.gm, character=orc.pk).result["combatant"]
+    commands.start(table.encounter, table.gm)
+    return Combatant.objects.get(pk=pk)
+
+
+def turn_of(table, combatant):
+    for _ in range(8):
+        table.encounter.refresh_from_db()
+        if table.encounter.active_id == combatant.pk:
+            return
+        commands.next_turn(table.encounter, table.gm)
+    raise AssertionError("their turn never came")
+
+
+def test_a_player_attacks_from_the_phone_types_the_die_and_the_attack_applies(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk,
+                       weapon="Hand Weapon")  # fmt: skip
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    chance = wfrp4e.opposed_chance(52, 51)  # Melee (Basic) 52 against the orc's best defence, Melee (Basic) 51
+    assert prompt["kind"] == "declared" and prompt["role"] == "attacker"
+    assert prompt["chance"] == str(percent(chance)) and prompt["own_target"] == 52
+    assert prompt["answer_fields"] == ["d100"]
+    assert "Orc Boy" in prompt["reason"]
+    wounds_before = Combatant.objects.get(pk=orc.pk).wounds
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d100=12)
+    assert status == 200, body
+    assert body["result"]["attacker_roll"] == 12 and body["result"]["command"] == "attack"
+    assert state(table, table.gm)["prompts"] == []
+    hit = body["result"]["hit"]
+    assert (Combatant.objects.get(pk=orc.pk).wounds < wounds_before) == hit
+    status, body = api(table, table.gm, "undo")
+    assert status == 200
+    assert Combatant.objects.get(pk=orc.pk).wounds == wounds_before
+    assert [p["id"] for p in state(table, table.anna)["prompts"]] == [prompt["id"]]
+
+
+def test_an_orc_attacks_a_player_whose_phone_asks_for_the_defence_with_odds(table):
+    orc = make_fight(table)
+    turn_of(table, orc)
+    status, body = api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon",
+                       defence="Dodge", attacker_roll=30, ask_players=True)  # fmt: skip
+    assert status == 200, body
+    assert "waiting for Gunther" in body["message"]
+    assert state(table, table.anna)["prompts"] == []  # the other player never sees it
+    [prompt] = state(table, table.bruno)["prompts"]
+    assert prompt["role"] == "defender" and prompt["defence"] == "Dodge"
+    dodge = next(d for d in prompt["defences"] if d["key"] == "Dodge")
+    assert dodge["target"] == 46 and dodge["chance"] == str(percent(1 - wfrp4e.opposed_chance(51, 46)))
+    status, body = api(table, table.bruno, "answer_declared", prompt=prompt["id"], d100=5, defence="Dodge")
+    assert status == 200, body
+    assert body["result"]["defender_roll"] == 5 and body["result"]["attacker_roll"] == 30
+    assert body["result"]["defence"] == "Dodge"
+
+
+def test_an_unseen_attacker_is_never_named_nor_its_figures_shown(table):
+    orc = make_fight(table)
+    commands.execute(table.encounter, table.gm, "hide_combatant", {"combatant": orc.pk})
+    status, body = api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon",
+                       ask_players=True, allow_anyway=True)  # fmt: skip
+    assert status == 200, body
+    raw = json.dumps(state(table, table.bruno))
+    assert "Orc Boy" not in raw and f'"id": {orc.pk},' not in raw and "Hand Weapon" not in raw
+    [prompt] = state(table, table.bruno)["prompts"]
+    assert prompt["reason"] == "Someone unseen attacks you"
+    assert all(d["chance"] is None for d in prompt["defences"])
+
+
+def test_the_gm_hides_an_npcs_skill_from_the_odds(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    assert api(table, table.gm, "hide_odds", combatant=orc.pk, hidden=True)[0] == 200
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["chance"] is None and prompt["own_target"] == 52 and prompt["chance_words"] is None
+
+
+def test_house_rules_the_player_rolls_the_d20s_and_the_d100(table):
+    orc = make_fight(table, house=True)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["answer_fields"] == ["d20", "location"] and prompt["d20_count"] == 1
+    assert prompt["chance"] == str(percent(wfrp4e_house.hit_chance(5, 5, roller="attacker")))
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d20=[3, 4])
+    assert status == 400 and "rolls 1 D20" in body["error"]
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d20=[3], location=34)
+    assert status == 200, body
+    assert body["result"]["d20s"] == [3] and body["result"]["attacker_roll"] == 34
+
+
+def test_house_rules_an_orc_attack_asks_the_defender_for_a_defence_and_the_d20(table):
+    orc = make_fight(table, house=True)
+    turn_of(table, orc)
+    status, body = api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon",
+                       ask_players=True)  # fmt: skip
+    assert status == 200, body
+    [prompt] = state(table, table.bruno)["prompts"]
+    assert prompt["role"] == "defender"
+    keys = {d["key"] for d in prompt["defences"]}
+    assert {"melee", "dodge"} <= keys
+    status, body = api(
+        table, table.bruno, "answer_declared", prompt=prompt["id"], d20=[2], location=50, defence="dodge"
+    )
+    assert status == 200, body
+    assert body["result"]["defence"] == "dodge" and body["result"]["roller"] == "defender"
+
+
+def test_a_player_cannot_declare_out_of_turn_for_others_or_answer_anothers_test(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    status, body = api(table, table.bruno, "declare", combatant=table.gunther.pk, action="attack", target=orc.pk)
+    assert status == 400 and "not Gunther's turn" in body["error"]
+    status, body = api(table, table.bruno, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    assert status == 403
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    [prompt] = state(table, table.gm)["prompts"]
+    assert api(table, table.bruno, "answer_declared", prompt=prompt["id"], d100=5)[0] == 403
+    hidden = table.hidden_goblin
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=hidden.pk)
+    assert status == 400 and "Sneaky" not in body["error"]
+
+
+def test_the_gm_cancels_a_declaration_and_nothing_else_changes(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    [prompt] = state(table, table.gm)["prompts"]
+    status, body = api(table, table.gm, "dismiss_test", prompt=prompt["id"])
+    assert status == 200, body
+    assert state(table, table.gm)["prompts"] == []
+
+
+def test_defend_charge_and_move_apply_at_once(table):
+    make_fight(table)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="defend", skill="Dodge")
+    assert status == 200, body
+    assert "Defends with Dodge" in body["message"]
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="move")
+    assert status == 200 and "uses their Move" in body["message"]
+
+
+def test_assess_gains_advantage_on_a_success(table):
+    make_fight(table)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="assess", skill="Perception")
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["role"] == "assessor" and prompt["chance"] is not None
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d100=2)
+    assert status == 200, body
+    assert body["result"]["success"] and body["result"]["gained"] == 2
+
+
+def test_a_player_asks_the_gm_for_an_advantage_spend(table):
+    make_fight(table)
+    turn_of(table, table.anders)
+    table.encounter.refresh_from_db()
+    table.encounter.pools = {**table.encounter.pools, "ally": 4}
+    table.encounter.save()
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="ask_advantage",
+                       spend="additional_action")  # fmt: skip
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["role"] == "gm"
+    assert api(table, table.anna, "answer_declared", prompt=prompt["id"])[0] == 403
+    status, body = api(table, table.gm, "answer_declared", prompt=prompt["id"])
+    assert status == 200, body
+    assert body["result"]["spent"] == 4
+
+
+def page(table, user):
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/encounters/{table.encounter.pk}/").content.decode()
+
+
+def test_the_phone_declares_through_its_form_and_shows_the_test_with_its_chance(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    phone = page(table, table.anna)
+    assert f'id="declare-attack-{table.anders.pk}"' in phone and "Orc Boy" in phone and "Sneaky" not in phone
+    assert "declare-attack" not in page(table, table.bruno)  # not Gunther's turn
+    client = Client()
+    client.force_login(table.anna)
+    response = client.post(
+        f"/encounters/{table.encounter.pk}/do/declare/",
+        {"combatant": table.anders.pk, "action": "attack", "weapon": "Hand Weapon", "target": orc.pk},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    [prompt] = state(table, table.gm)["prompts"]
+    phone = page(table, table.anna)
+    assert f'id="chance-{prompt["id"]}"' in phone and f'id="roll-for-me-{prompt["id"]}"' in phone
+    assert f'id="prompt-{prompt["id"]}"' not in page(table, table.bruno)
+    gm = page(table, table.gm)
+    assert "waits for <strong>Anders</strong>" in gm and f'id="cancel-{prompt["id"]}"' in gm
+    response = client.post(
+        f"/encounters/{table.encounter.pk}/do/answer_declared/",
+        {"prompt": prompt["id"], "roll_for_me": "true", "d100": "7"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert state(table, table.gm)["prompts"] == []
+    assert "attacks Orc Boy with Hand Weapon: " in page(table, table.gm)
+
+
+def test_the_defending_phone_lists_each_defence_with_its_chance(table):
+    orc = make_fight(table)
+    turn_of(table, orc)
+    api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon", ask_players=True)
+    [prompt] = state(table, table.bruno)["prompts"]
+    phone = page(table, table.bruno)
+    assert f'id="defences-{prompt["id"]}"' in phone and "to hold" in phone
+    assert "Orc Boy attacks you with Hand Weapon" in phone
