@@ -19,6 +19,15 @@ pytestmark = pytest.mark.django_db
 GUNTHER = {"WS": 38, "BS": 30, "S": 33, "T": 36, "I": 41, "Ag": 36, "Dex": 30, "Int": 30, "WP": 40, "Fel": 30}
 
 
+def train(character, name, advances):
+    from characters.models import CharacterSkill
+    from rules.models import Skill
+
+    return CharacterSkill.objects.create(
+        character=character, skill=Skill.objects.get(system="wfrp4e", name=name), advances=advances
+    )
+
+
 def api(table, user, command, **args):
     body = json.dumps({"command": command, "args": args})
     client = Client()
@@ -260,3 +269,74 @@ def test_the_defending_phone_lists_each_defence_with_its_chance(table):
     phone = page(table, table.bruno)
     assert f'id="defences-{prompt["id"]}"' in phone and "to hold" in phone
     assert "Orc Boy attacks you with Hand Weapon" in phone
+
+
+def test_a_condition_test_shows_its_exact_chance_on_the_phone(table):
+    make_fight(table, house=True)
+    table.encounter.house_rules = [toggles.TESTS.key, toggles.ABLAZE.key]
+    table.encounter.save()
+    commands.add_condition(table.encounter, table.gm, combatant=table.anders.pk, condition="Ablaze", count=2)
+    turn_of(table, table.anders)
+    [cool] = state(table, table.anna)["prompts"]
+    assert cool["target"] == 34 - 20 and cool["chance"] == str(percent(wfrp4e.test_chance(14)))
+    assert f'id="chance-{cool["id"]}"' in page(table, table.anna)
+
+
+def test_batter_as_written_waits_for_the_spenders_roll_and_spends_the_pool(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    table.encounter.refresh_from_db()
+    table.encounter.pools = {**table.encounter.pools, "ally": 3}
+    table.encounter.save()
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="batter", target=orc.pk)
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["role"] == "initiator" and prompt["chance"] == str(percent(wfrp4e.opposed_chance(38, 35)))
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d100=4)
+    assert status == 200, body
+    assert body["result"]["spend"] == "batter" and body["result"]["initiator_roll"] == 4
+
+
+def test_house_rules_a_spell_asks_the_caster_for_the_casting_roll_then_the_attack(table):
+    orc = make_fight(table, house=True)
+    train(table.anders.character, "Language (Magick)", 15)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="spell", target=orc.pk, cn=2,
+                       damage=8)  # fmt: skip
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["own_target"] == 45 - 20 and prompt["answer_fields"] == ["d100", "d20", "location"]
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d100=5, d20=[2], location=40)
+    assert status == 200, body
+    assert body["result"]["cast"] and body["result"]["targets"][0]["hit"]
+
+
+def test_house_rules_disengaging_is_a_dodge_out_of_combat_against_the_engaged_foe(table):
+    orc = make_fight(table, house=True)
+    table.encounter.house_rules = [toggles.TESTS.key, toggles.DISENGAGING.key]
+    table.encounter.save()
+    turn_of(table, table.anders)
+    commands.attack(table.encounter, table.gm, attacker=table.anders.pk, target=orc.pk, weapon="Hand Weapon",
+                    d20=[10], attacker_roll=50, allow_anyway=True)  # fmt: skip
+    commands.next_turn(table.encounter, table.gm)
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="disengage")
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert "Dodge out of combat" in prompt["reason"] and prompt["answer_fields"] == ["d20"]
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d20=[1])
+    assert status == 200, body
+    assert body["result"]["won"] and "Dodge out of combat" in body["message"]
+
+
+def test_the_gm_changes_a_declared_attacks_modifier_and_the_odds_follow(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    [prompt] = state(table, table.gm)["prompts"]
+    assert api(table, table.anna, "change_declared", prompt=prompt["id"], attack_modifier=20)[0] == 403
+    status, body = api(table, table.gm, "change_declared", prompt=prompt["id"], attack_modifier=20)
+    assert status == 200, body
+    [changed] = state(table, table.anna)["prompts"]
+    assert changed["own_target"] == 72 and changed["chance"] == str(percent(wfrp4e.opposed_chance(72, 51)))
+    assert f'id="change-{changed["id"]}"' in page(table, table.gm)

@@ -36,7 +36,7 @@ from combat.permissions import GM
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, d20_attack, declared_odds, group_advantage
 
-__all__ = ["declare", "answer_declared", "cancel_declared", "hide_odds"]
+__all__ = ["declare", "answer_declared", "cancel_declared", "change_declared", "hide_odds"]
 
 ACTIONS = [
     ("attack", "Attack"),
@@ -277,3 +277,23 @@ def hide_odds(context, combatant, hidden):
     context.encounter.state.odds_hidden = [*kept, combatant.pk] if hidden else kept
     shown = "hidden from" if hidden else "shown in"
     return f"{combatant.name}'s figures are {shown} the players' odds.", {"combatant": combatant.pk, "hidden": hidden}
+
+
+class ChangeArgs(CancelArgs):
+    attack_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
+    defence_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
+
+
+@command(ChangeArgs, rule="Declaring an action")
+def change_declared(context, prompt, attack_modifier, defence_modifier):
+    """The GM changes a declared attack's modifiers before its last roll: its tests open again with the new odds,
+    the rolls already made kept."""
+    if prompt["command"] != "attack":
+        raise CommandError("Only a declared attack takes modifiers: cancel this one and declare it again.")
+    changes = {"attack_modifier": attack_modifier, "defence_modifier": defence_modifier}
+    changed = {key: value for key, value in changes.items() if value is not None}
+    if not changed:
+        raise CommandError("Give the attack's or the defence's modifier to change.")
+    cancel(context, prompt)
+    args = {**prompt["args"], **prompt.get("given", {}), **changed}
+    return ask_or_apply(context, "attack", args, prompt["action"])
