@@ -340,3 +340,12 @@ def test_the_gm_changes_a_declared_attacks_modifier_and_the_odds_follow(table):
     [changed] = state(table, table.anna)["prompts"]
     assert changed["own_target"] == 72 and changed["chance"] == str(percent(wfrp4e.opposed_chance(72, 51)))
     assert f'id="change-{changed["id"]}"' in page(table, table.gm)
+
+
+def test_a_stunned_player_cannot_declare_an_assess_and_nothing_opens(table):
+    make_fight(table)
+    turn_of(table, table.anders)
+    commands.add_condition(table.encounter, table.gm, combatant=table.anders.pk, condition="Stunned")
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="assess", skill="Perception")
+    assert status == 400 and "Stunned" in body["error"]
+    assert state(table, table.gm)["prompts"] == []

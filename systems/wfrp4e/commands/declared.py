@@ -164,8 +164,7 @@ def ask_or_apply(context, name, args, action=None, declarer=None):
         owed = declared_odds.owed_rolls(context, name, form.cleaned_data)
     if not owed:
         return cmd.apply(as_gm(context), **form.cleaned_data)
-    if name != "mark_turn" and name != "defend":
-        declared_odds.may_act(context, name, form.cleaned_data)
+    declared_odds.may_act(context, name, form.cleaned_data, declarer)
     entries = []
     for roll in owed:
         entry = open_prompt(context.encounter.state, roll.combatant, "answer_declared", f"{DECLARED}:{roll.role}",

@@ -83,11 +83,14 @@ def rolls(combatant):
     return combatant.player_id is not None
 
 
-def may_act(context, name, cleaned):
-    """Refuse now what the action would refuse when its last roll came in (the turn's budget, Fortune, a
-    weapon out of shots): worked out with stand-in dice, changing nothing."""
+def may_act(context, name, cleaned, declarer=None):
+    """Refuse now what the action would refuse when its last roll came in: an attack worked out with stand-in dice
+    (the turn's budget, Fortune, a weapon out of shots), changing nothing; any other declared test is the
+    declarer's Action."""
     if name == "attack":
         dry_attack(context, cleaned)
+    elif declarer is not None and name != "spend_advantage":
+        context.may_spend(declarer, "action")
 
 
 def dry_attack(context, cleaned):
