@@ -111,6 +111,8 @@ class Sheet:
 
     def defence_value(self, name):
         value = self.skill_value(name)
+        if value is None and name == "Dodge":  # a basic skill: untrained, its bare Agility (seed 002 "Attack")
+            value = self.character.characteristic("Ag")
         if value is None and name in self.character.characteristics:
             value = self.character.characteristic(name)
         return value

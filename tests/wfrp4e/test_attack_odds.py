@@ -9,7 +9,6 @@ from django.test.utils import CaptureQueriesContext
 
 from characters.models import Character
 from combat import commands
-from systems.wfrp4e import attack_panel
 from tests.factories import CharacterFactory, equip
 from tests.wfrp4e.conftest import ORC
 
@@ -126,7 +125,6 @@ def test_the_panels_queries_stay_flat_as_the_fight_grows(fight, rules):
     assert queries() == few
 
 
-@pytest.mark.skipif(not attack_panel.ASKS_PLAYERS, reason="the attack command does not take ask_players yet")
 def test_the_players_roll_on_their_phones_by_default_when_a_player_character_fights(fight):
     box = re.compile(r'<input type="checkbox" id="attack-ask-players" name="ask_players" value="true"( checked)?>')
     assert box.search(panel(fight).content.decode())[1] == " checked"  # Anders is Anna's
@@ -139,8 +137,3 @@ def test_the_players_roll_on_their_phones_by_default_when_a_player_character_fig
     drawn = {"drawn_attacker": fight.anders.pk, "drawn_target": fight.orc.pk}
     assert box.search(panel(fight, **drawn).content.decode())[1] is None
     assert box.search(panel(fight, **drawn, ask_players="true").content.decode())[1] == " checked"
-
-
-@pytest.mark.skipif(attack_panel.ASKS_PLAYERS, reason="the attack command takes ask_players")
-def test_without_the_commands_ask_players_the_form_offers_no_box(fight):
-    assert 'id="attack-ask-players"' not in panel(fight).content.decode()

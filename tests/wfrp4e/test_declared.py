@@ -349,3 +349,16 @@ def test_a_stunned_player_cannot_declare_an_assess_and_nothing_opens(table):
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="assess", skill="Perception")
     assert status == 400 and "Stunned" in body["error"]
     assert state(table, table.gm)["prompts"] == []
+
+
+def test_a_disengaging_free_attack_on_a_foe_without_dodge_is_opposed_with_bare_agility(table):
+    orc = make_fight(table)
+    table.encounter.house_rules = [toggles.DISENGAGING.key]
+    table.encounter.save()
+    untrained = CharacterFactory(campaign=table.campaign, name="Clumsy", is_npc=True, max_wounds=9)
+    equip(untrained, ORC, {}, ("Hand Weapon",), ())
+    pk = commands.add_combatant(table.encounter, table.gm, character=untrained.pk).result["combatant"]
+    status, body = api(table, table.gm, "attack", attacker=orc.pk, target=pk, weapon="Hand Weapon",
+                       free_attack="disengaging", attacker_roll=40, defender_roll=20)  # fmt: skip
+    assert status == 200, body
+    assert (body["result"]["defence"], body["result"]["defence_target"]) == ("Dodge", ORC["Ag"])

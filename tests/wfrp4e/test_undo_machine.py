@@ -549,6 +549,11 @@ class UndoMachine(RuleBasedStateMachine):
     def cancel_declared(self, data):
         self.run("cancel_declared", {"prompt": self.draw_prompt(data)}, data, self.draw_user(data))
 
+    @precondition(lambda self: self.prompts())
+    @rule(data=st.data(), attack_modifier=st.integers(-30, 30))
+    def change_declared(self, data, attack_modifier):
+        self.run("change_declared", {"prompt": self.draw_prompt(data), "attack_modifier": attack_modifier}, data)
+
     @precondition(has_combatants)
     @rule(data=st.data(), hidden=st.booleans())
     def hide_odds(self, data, hidden):

@@ -20,10 +20,9 @@ from combat.commands.fields import (
     YesNoField,
 )
 from combat.commands.spine import Args, CombatantField, CombatantListField, jsonable
-from combat.prepared import Prepared
 from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
-from rules.models import CriticalTable, Fumble, HitLocation, Weapon
+from rules.models import CriticalTable, Fumble, Weapon
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
     KEY,
@@ -38,13 +37,13 @@ from systems.wfrp4e.commands import (
     weapon_properties,
 )
 from systems.wfrp4e.commands import momentum as momentum_rule
+from systems.wfrp4e.commands.attack_odds import HIT_LOCATIONS
 from systems.wfrp4e.commands.surprise import surprised_condition
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
 
 __all__ = ["attack"]
 
 UNARMED = "Unarmed"
-HIT_LOCATIONS = Prepared(lambda system: HitLocation.objects.filter(system=system))  # every attack's, built once
 
 
 class AttackArgs(Args):
@@ -301,6 +300,13 @@ def resolve(
         "defend_bonus": defend_bonus,
         "fumble_penalty": fumble_penalty,
         "gains": [],
+        # What the attack met, from which its odds before the roll are counted (attack_odds.py).
+        "met": {
+            "weapon_damage": weapon.damage,
+            "properties": sorted(properties),
+            "armour": armour,
+            "charging": bool(charge_bonus),
+        },
         **(house.details if house else {"method": "d100"}),
     }
     notes = [f"{fumble_penalty} to this Action for last round's fumble"] if fumble_penalty else []

@@ -175,6 +175,8 @@ def ask_or_apply(context, name, args, action=None, declarer=None):
     for entry in entries:
         entry["declaration"] = declaration
         entry["waits_for"] = len(entries)
+        if context.allow_anyway:  # the GM's word holds when the last roll applies it
+            entry["allow_anyway"] = True
     waiting = ", ".join(context.named(roll.combatant) for roll in owed)
     return f"{entries[0]['gm_reason']}: waiting for {waiting} to roll.", {
         "declaration": declaration,
@@ -215,10 +217,11 @@ class AnswerArgs(PromptArgs):
 def answer_declared(context, prompt, d100, d20, location, defence, roll_for_me):
     """One player's roll for a declared action; the last roll it waits for applies the action."""
     entry = prompt
+    chosen = declared_odds.chosen_defence(entry, defence) if defence else None
     given = {} if roll_for_me else {"d100": d100, "d20": d20, "location": location}
-    dice = declared_odds.dice_args(entry, given)
-    if defence:
-        dice["defence"] = declared_odds.chosen_defence(entry, defence)
+    dice = declared_odds.dice_args(entry, given, chosen)
+    if chosen:
+        dice["defence"] = chosen
     if entry["role"] == "gm" and context.role != GM:
         raise CommandForbidden("The GM grants or refuses this.")
     close(context, entry)
@@ -233,10 +236,13 @@ def answer_declared(context, prompt, d100, d20, location, defence, roll_for_me):
             "waiting": [p["combatant"] for p in others],
         }
     cmd = checked(context, entry["command"])
-    form = cmd.args(args, as_gm(context))
+    gm = as_gm(context)
+    if entry.get("allow_anyway"):
+        gm = replace(gm, allow_anyway=True)
+    form = cmd.args(args, gm)
     if not form.is_valid():
         raise CommandError(describe_errors(form))
-    message, result = cmd.apply(as_gm(context), **form.cleaned_data)
+    message, result = cmd.apply(gm, **form.cleaned_data)
     return message, {**result, "declaration": entry["declaration"], "command": entry["command"]}
 
 

@@ -7,15 +7,13 @@ A player sees only what their character may know: never a hidden combatant's nam
 target when the GM hides an NPC's skill from the odds (`odds_hidden`).
 """
 
-import random
 from dataclasses import dataclass, field, replace
 
 from combat.commands.spine import CommandError
 from combat.permissions import GM
-from rules.engine import dice as engine_dice
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
-from systems.wfrp4e.commands import actions, d20_attack, engaged, group_advantage
+from systems.wfrp4e.commands import actions, attack_odds, d20_attack, engaged, group_advantage
 from systems.wfrp4e.commands.assess import assess_target
 from systems.wfrp4e.commands.conditions import condition_modifier
 from systems.wfrp4e.commands.house_tests import skill_of, value_of
@@ -33,17 +31,6 @@ class Roll:
     role: str
     combatant: object
     shown: dict = field(default_factory=dict)
-
-
-class StandInDice(engine_dice.Dice):
-    """Dice that show the middle face: 50 on a d100 (no double, no fumble) and 10 on a D20 (no natural 1 or 20),
-    for working an action out before anyone rolls."""
-
-    def __init__(self):
-        super().__init__(random.Random(0))
-
-    def d(self, sides):
-        return sides // 2
 
 
 def percent_of(probability):
@@ -96,7 +83,7 @@ def may_act(context, name, cleaned, declarer=None):
 def dry_attack(context, cleaned):
     from systems.wfrp4e.commands import attack  # attack.py opens declarations: imported here, not at the top
 
-    stand_in = replace(context, dice=StandInDice(), role=GM)
+    stand_in = replace(context, dice=attack_odds.StandInDice(), role=GM)
     outcome = attack.resolve(stand_in, **{k: v for k, v in cleaned.items() if k not in ("ask_players",)})
     return outcome, attack.weapon_of(context.sheet_of(cleaned["attacker"]), cleaned["weapon"])
 
@@ -116,104 +103,76 @@ def attack_rolls(context, cleaned):
         roller = attacker if details["roller"] == "attacker" else target
         if not rolls(roller) or cleaned.get("d20"):
             return []
-        return [Roll(details["roller"], roller, house_attack_shown(context, cleaned, details, weapon, doing))]
+        return [Roll(details["roller"], roller, house_attack_shown(context, cleaned, outcome, doing))]
     owed = []
     if rolls(attacker) and cleaned.get("attacker_roll") is None:
         shown = {"fields": {"d100": ["attacker_roll", "one"]}, "dice_words": "1 d100, low is good",
                  "reason": f"Your attack on {target.name} with {weapon.name}", "gm_reason": doing}  # fmt: skip
-        shown.update(attack_chance(context, target, details, weapon))
+        shown.update(attack_chance(context, target, outcome))
         owed.append(Roll("attacker", attacker, shown))
-    if rolls(target) and cleaned.get("defender_roll") is None and context.sheet_of(target):
-        owed.append(Roll("defender", target, defence_shown(context, cleaned, attacker, target, details, doing)))
+    sheet = context.sheet_of(target)
+    if rolls(target) and cleaned.get("defender_roll") is None and sheet is not None:
+        options = [(name, name) for name, _ in sheet.defence_options()]
+        chosen = cleaned.get("defence") or usual_defence(context, target)
+        owed.append(Roll("defender", target, {
+            "fields": {"d100": ["defender_roll", "one"]},
+            "dice_words": "1 d100, low is good",
+            "reason": attacked_words(attacker, weapon.name),
+            "gm_reason": doing,
+            "defences": defences_with_odds(context, cleaned, options, hides_odds(context, attacker)),
+            "defence": chosen if chosen in dict(options) else options[0][0],
+        }))  # fmt: skip
     return owed
 
 
-def attack_chance(context, target, details, weapon):
-    """The attacker's chance to hit as written and the expected Wounds, or only their own target."""
+def attack_chance(context, target, outcome):
+    """The attacker's chance to hit and the expected Wounds (attack_odds.py), or only their own target."""
+    own = outcome.details["attack_target"] if outcome.details["method"] == "d100" else outcome.details["asb"]
     if hides_odds(context, target):
-        return {"chance": None, "own_target": details["attack_target"]}
-    defence_target = details["defence_target"] if details["defence"] else None
-    chance = wfrp4e.opposed_chance(details["attack_target"], defence_target)
-    sheet = context.sheet_of(target)
-    wounds = wfrp4e.expected_wounds(
-        details["attack_target"], defence_target, weapon.damage, sheet.toughness_bonus if sheet else 0,
-        wfrp4e.armour_against(sheet.armour, weapon_names(weapon)) if sheet else {},
-    )  # fmt: skip
-    return {
-        "own_target": details["attack_target"],
-        "chance": percent_of(chance),
-        "chance_words": f"hit {percent_of(chance)} % · expected {float(wounds):.1f} Wounds" + critical_words(chance),
-    }
+        return {"chance": None, "own_target": own}
+    odds = attack_odds.odds_of(context.encounter, outcome.details)
+    return {"own_target": own, "chance": odds.hit, "chance_words": odds.words}
 
 
-def critical_words(chance):
-    return f" · critical {percent_of(chance.critical)} % · fumble {percent_of(chance.fumble)} %"
-
-
-def weapon_names(weapon):
-    return {p.name for p in weapon.properties.all()}
-
-
-def defence_shown(context, cleaned, attacker, target, details, doing):
-    """A player character's defence as written: each Skill or Characteristic they may oppose with, with the chance
-    to hold (not be hit) and their target number."""
-    sheet = context.sheet_of(target)
-    modifier = cleaned.get("defence_modifier") or 0
-    hidden = hides_odds(context, attacker)
+def defences_with_odds(context, cleaned, options, hidden):
+    """Each defence the defender may choose, with its target and the chance it holds (the attack misses): the
+    attack worked out once per defence, so a Defend's bonus or Advantage counts for the skill it names."""
     defences = []
-    for name, value in sheet.defence_options():
-        own = value + modifier + actions.defend_bonus(context.encounter, target, name)
-        chance = None if hidden else 1 - wfrp4e.opposed_chance(details["attack_target"], own)
-        defences.append({"key": name, "label": name, "target": own, "chance": chance and percent_of(chance)})
-    chosen = cleaned.get("defence") or usual_defence(context, target)
-    keys = [d["key"] for d in defences]
-    return {
-        "fields": {"d100": ["defender_roll", "one"]},
-        "dice_words": "1 d100, low is good",
-        "reason": attacked_words(attacker, details["weapon"]),
-        "gm_reason": doing,
-        "defences": defences,
-        "defence": chosen if chosen in keys else keys[0],
-    }
+    for key, label in options:
+        outcome, _ = dry_attack(context, {**cleaned, "defence": key})
+        details = outcome.details
+        own = details["defence_target"] if details["method"] == "d100" else details["dsb"]
+        holds = None if hidden else percent_of(1 - attack_odds.odds_of(context.encounter, outcome.details).chance)
+        defence = {"key": key, "label": label, "target": own, "chance": holds}
+        if details["method"] == "d20":
+            defence["d20_count"] = len(details["d20s"])
+        defences.append(defence)
+    return defences
 
 
-def house_attack_shown(context, cleaned, details, weapon, doing):
+def house_attack_shown(context, cleaned, outcome, doing):
     """The D20 roller's test (seed 000 "Tests"): the D20s with why, the D100 for location and Critical, and the
     chance to hit (or, defending, each defence's chance to hold)."""
-    attacker, target = cleaned["attacker"], cleaned["target"]
+    attacker, target, details = cleaned["attacker"], cleaned["target"], outcome.details
     roller = details["roller"]
-    count, mode = len(details["d20s"]), details["dice_mode"]
+    count = len(details["d20s"])
     shown = {
         "fields": {"d20": ["d20", "list"], "location": ["attacker_roll", "one"]},
         "d20_count": count,
-        "dice_words": dice_words(count, mode, details["situations"], roller),
+        "dice_words": dice_words(count, details["dice_mode"], details["situations"]),
         "gm_reason": doing,
     }
     if roller == "attacker":
-        shown["reason"] = f"Your attack on {target.name} with {weapon.name}"
-        if hides_odds(context, target):
-            shown.update(chance=None, own_target=details["asb"])
-        else:
-            chance = house_chance(details["asb"], details["dsb"], "attacker", mode, cleaned)
-            shown.update(own_target=details["asb"], chance=percent_of(chance),
-                         chance_words=f"hit {percent_of(chance)} %" + critical_words(chance))  # fmt: skip
+        shown["reason"] = f"Your attack on {target.name} with {outcome.weapon.name}"
+        shown.update(attack_chance(context, target, outcome))
         return shown
+    weapon = outcome.weapon
     options = d20_attack.defence_options(context, target, weapon, cleaned.get("defence_modifier") or 0,
                                          cleaned.get("unseen_attacker"))  # fmt: skip
-    hidden = hides_odds(context, attacker)
-    defended = actions.defending_with(context.encounter, target)
-    defences = []
-    for key, dsb in options.items():
-        situations = set(details["situations"]) - {"went_defensive"}
-        if defended and d20_attack.defence_key(defended) == key:
-            situations.add("went_defensive")
-        _, own_mode = wfrp4e_house.roll_mode(situations, "defender")
-        chance = None if hidden else 1 - house_chance(details["asb"], dsb, "defender", own_mode, cleaned)
-        defences.append({"key": key, "label": DEFENCE_LABELS.get(key, key), "target": dsb,
-                         "chance": chance and percent_of(chance)})  # fmt: skip
+    labelled = [(key, DEFENCE_LABELS.get(key, key)) for key in options]
     shown.update(
         reason=attacked_words(attacker, weapon.name),
-        defences=defences,
+        defences=defences_with_odds(context, cleaned, labelled, hides_odds(context, attacker)),
         defence=details["defence"],
     )
     return shown
@@ -228,12 +187,7 @@ def attacked_words(attacker, weapon_name):
     return f"{public(attacker)} attacks you" + ("" if attacker.hidden else f" with {weapon_name}")
 
 
-def house_chance(asb, dsb, roller, mode, cleaned):
-    return wfrp4e_house.hit_chance(asb, dsb, roller=roller, advantage=mode == "best", disadvantage=mode == "worst",
-                                   fortune=bool(cleaned.get("fortune_reroll")))  # fmt: skip
-
-
-def dice_words(count, mode, situations, roller):
+def dice_words(count, mode, situations):
     """ "2 D20, keep the best: Melee against a foe your side outnumbers 2:1 or more" """
     words = f"{count} D20" + (f", {MODE_WORDS[mode]}" if mode in MODE_WORDS else "")
     why = [wfrp4e_house.SITUATIONS[key][0] for key in sorted(situations) if key in wfrp4e_house.SITUATIONS]
@@ -328,7 +282,8 @@ def spell_rolls(context, cleaned):
         "gm_reason": f"{caster.name} casts a spell (CN {cleaned['cn']}) at {names}",
         "own_target": target,
         "chance": percent_of(chance),
-        "chance_words": f"cast {percent_of(chance)} %" + critical_words(chance),
+        "chance_words": f"cast {percent_of(chance)} % · critical {percent_of(chance.critical)} % · "
+        f"fumble {percent_of(chance.fumble)} %",
     })]  # fmt: skip
 
 
@@ -369,7 +324,7 @@ OWED = {
 }
 
 
-def dice_args(entry, given):
+def dice_args(entry, given, defence=None):
     """The typed dice of an answer as the declared command's arguments; what is left empty is rolled later."""
     args = {}
     for answer_field, value in given.items():
@@ -378,8 +333,8 @@ def dice_args(entry, given):
         if answer_field not in entry["fields"]:
             raise CommandError(f"This test takes no {answer_field.replace('d', 'd', 1)}.")
         name, shape = entry["fields"][answer_field]
-        if answer_field == "d20" and len(value) != entry.get("d20_count", 1):
-            count = entry.get("d20_count", 1)
+        count = d20_count(entry, defence)
+        if answer_field == "d20" and len(value) != count:
             raise CommandError(f"This test rolls {count} D20: give {count}, or none to have them rolled.")
         if shape == "single":
             value = value[0]
@@ -387,6 +342,12 @@ def dice_args(entry, given):
             value = [value]
         args[name] = value
     return args
+
+
+def d20_count(entry, defence):
+    """How many D20 the test rolls: a defender's depends on the defence chosen (Defend's Advantage)."""
+    chosen = next((d for d in entry.get("defences") or [] if d["key"] == (defence or entry.get("defence"))), {})
+    return chosen.get("d20_count", entry.get("d20_count", 1))
 
 
 def chosen_defence(entry, defence):

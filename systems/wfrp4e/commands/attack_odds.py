@@ -1,0 +1,90 @@
+"""An attack's odds before anyone rolls, read off the attack itself: attack.resolve worked out with stand-in dice
+gives the targets, bonuses, situations, damage and armour the real attack would use, and the engine counts every
+roll from them (rules.engine.wfrp4e `opposed_chance`, `expected_wounds`; rules.engine.wfrp4e_house `hit_chance`,
+`expected_wounds`). The GM's attack form and the players' declared attacks both show these figures."""
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from combat.prepared import Prepared
+from rules.engine import dice as engine_dice
+from rules.engine import wfrp4e, wfrp4e_house
+from rules.engine.probability import percent
+from rules.models import HitLocation
+from systems.wfrp4e import toggles
+
+HIT_LOCATIONS = Prepared(lambda system: HitLocation.objects.filter(system=system))  # every attack's, built once
+
+
+class StandInDice(engine_dice.Dice):
+    """Dice that show the middle face: 50 on a d100 (no double, no fumble) and 10 on a D20 (no natural 1 or 20),
+    for working an attack out before anyone rolls."""
+
+    def __init__(self):
+        super().__init__(random.Random(0))
+
+    def d(self, sides):
+        return sides // 2
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The attack's chances, each a percent as the screen shows it: to hit, of a Critical and of a Fumble, and the
+    Wounds it inflicts on average. basis: the targets or bonuses they come from."""
+
+    hit: str
+    wounds: str
+    critical: str
+    fumble: str
+    basis: str
+    chance: Fraction  # the exact chance to hit
+
+    @property
+    def words(self):
+        return f"hit {self.hit} % · expected {self.wounds} Wounds · critical {self.critical} % · fumble {self.fumble} %"
+
+
+def one_decimal(value):
+    """Wounds as the screen shows them: 4 when whole, else rounded half up to one decimal (2.915 -> 2.9)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    tenths = math.floor(value * 10 + Fraction(1, 2))
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def odds_of(encounter, details):
+    """The AttackOdds of an attack from its result (attack.resolve's details), whatever its dice showed."""
+    met = details["met"]
+    properties, damage, armour = frozenset(met["properties"]), met["weapon_damage"], met["armour"]
+    toughness_bonus = details["toughness_bonus"]
+    if details["method"] == "d20":
+        situations, roller = set(details["situations"]), details["roller"]
+        advantage, disadvantage = wfrp4e_house.roller_advantage(situations, roller)
+        fortune_sl = details["fortune_sl"]
+        attacker_bonus = details["asb"] - (2 if "off_hand" in situations else 0)
+        attacker_bonus += fortune_sl if roller == "attacker" else 0
+        defender_bonus = details["dsb"] + (fortune_sl if roller == "defender" else 0)
+        dice = (attacker_bonus, defender_bonus, roller, advantage, disadvantage, details["fortune_reroll"])
+        chance = wfrp4e_house.hit_chance(*dice, properties=properties)
+        wounds = wfrp4e_house.expected_wounds(
+            *dice[:2], damage, toughness_bonus, armour, *dice[2:], properties=properties, charging=met["charging"],
+            wrap="Wrap" in properties and encounter.plays(toggles.WRAP),
+        )  # fmt: skip
+        count, mode = wfrp4e_house.d20_dice(advantage, disadvantage, details["fortune_reroll"])
+        thrown = f"{count} D20, {mode}" if count > 1 else "1 D20"
+        basis = f"ASB {attacker_bonus} against {details['defence']} DSB {defender_bonus}, the {roller} rolls {thrown}"
+    else:
+        attack_target, defence_target = details["attack_target"], details["defence_target"]
+        chance = wfrp4e.opposed_chance(attack_target, defence_target, properties=properties)
+        table = [row.as_row() for row in HIT_LOCATIONS(encounter.system)] or None
+        wounds = wfrp4e.expected_wounds(
+            attack_target, defence_target, damage, toughness_bonus, armour, properties=properties,
+            charging=met["charging"], hit_locations=table,
+        )  # fmt: skip
+        against = f"{details['defence']} {defence_target}" if details["defence"] else "no defence"
+        basis = f"{attack_target} against {against}"
+    return AttackOdds(
+        percent(chance), one_decimal(wounds), percent(chance.critical), percent(chance.fumble), basis, chance
+    )
