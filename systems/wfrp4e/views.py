@@ -14,6 +14,9 @@ from combat.views import render_page, viewer
 from systems.wfrp4e import KEY, attack_panel
 
 ATTACK_PARTIAL = "wfrp4e/gm.html#attack"  # the same partial the GM screen shows on its first load
+TEST_ODDS_PARTIAL = "wfrp4e/gm.html#test_odds"
+# The GM's forms of opposed tests that show their odds before the roll: command -> the form's id.
+ODDS_FORMS = {"batter_or_trick": "batter-or-trick", "opposed_test": "opposed-test"}
 
 
 @login_required
@@ -68,3 +71,22 @@ def refused(panel, exc):
     """The form shows why the attack is refused, and offers the GM to allow anyway what the turn's budget refuses."""
     panel.error = str(exc)
     panel.overrulable = isinstance(exc, commands.TurnRefused) and exc.overrulable
+
+
+@login_required
+def test_odds(request, pk, name):
+    """The chance to win of the opposed test a GM form describes (Batter, Trick, the house rules' opposed tests),
+    before anyone rolls: the command's own preview of the choices the form shows."""
+    view = viewer(request, pk)
+    if not view.is_gm:
+        raise PermissionDenied("Only the GM's forms show these odds.")
+    if name not in ODDS_FORMS or view.encounter.system != KEY:
+        raise Http404("No odds for that test here.")
+    fields = commands.lookup(name, KEY).args.base_fields
+    args = {key: value for key, value in request.GET.items() if key in fields and value != ""}
+    try:
+        text = f"Chance: {commands.preview(view.encounter.pk, request.user, name, args).message}"
+    except commands.CommandError as exc:
+        text = f"No odds yet: {exc}"
+    return render(request, TEST_ODDS_PARTIAL, {"view": view, "form_id": ODDS_FORMS[name], "command": name,
+                                               "odds_text": text})  # fmt: skip

@@ -9,6 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from characters.models import Character
 from combat import commands
+from rules.engine import wfrp4e, wfrp4e_house
+from rules.engine.probability import percent
 from tests.factories import CharacterFactory, equip
 from tests.wfrp4e.conftest import ORC
 
@@ -137,3 +139,27 @@ def test_the_players_roll_on_their_phones_by_default_when_a_player_character_fig
     drawn = {"drawn_attacker": fight.anders.pk, "drawn_target": fight.orc.pk}
     assert box.search(panel(fight, **drawn).content.decode())[1] is None
     assert box.search(panel(fight, **drawn, ask_players="true").content.decode())[1] == " checked"
+
+
+def test_batter_and_trick_show_the_spenders_chance_before_the_roll(fight):
+    client = fight.table.client(fight.table.gm)
+    page = client.get(f"/encounters/{fight.table.encounter.pk}/").content.decode()
+    assert 'id="batter-or-trick-odds"' in page
+    url = f"/encounters/{fight.table.encounter.pk}/odds/batter_or_trick/"
+    chosen = {"spend": "batter", "initiator": fight.anders.pk, "opponent": fight.orc.pk, "csrfmiddlewaretoken": "x"}
+    shown = client.get(url, chosen, HTTP_HX_REQUEST="true").content.decode()
+    # Strength 38 against the orc's 35, both rolling a d100 (seed 002).
+    assert f"Chance: Anders wins {percent(wfrp4e.opposed_chance(38, 35))} %" in shown
+    assert "No odds yet: Pick an opponent" in client.get(url, {**chosen, "opponent": fight.anders.pk}).content.decode()
+    assert fight.table.client(fight.table.anna).get(url, chosen).status_code == 403
+
+
+def test_the_house_rules_opposed_test_shows_the_initiators_chance(fight):
+    house(fight, "tests")
+    client = fight.table.client(fight.table.gm)
+    url = f"/encounters/{fight.table.encounter.pk}/odds/opposed_test/"
+    chosen = {"initiator": fight.anders.pk, "opponent": fight.orc.pk, "initiator_skill": "S",
+              "opponent_skill": "Endurance", "modifier_sl": "1"}  # fmt: skip
+    shown = client.get(url, chosen).content.decode()
+    chance = wfrp4e_house.hit_chance(3 + 1, 4, roller="attacker")  # S 38 and +1 SL against untrained Endurance 45
+    assert f"Chance: Anders wins {percent(chance)} %" in shown

@@ -11,11 +11,19 @@ from combat.commands.spine import Args, CombatantField, CommandError
 from combat.models import Encounter
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
+from rules.engine.probability import percent
 from rules.models import AdvantageSpend, ConditionDefinition
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import actions, command, d20_attack, turn
 from systems.wfrp4e.commands.conditions import change_condition
-from systems.wfrp4e.commands.group_advantage import SIDE_LABEL, add_to_pool, pool_of, pools, take_effort
+from systems.wfrp4e.commands.group_advantage import (
+    SIDE_LABEL,
+    add_to_pool,
+    pending_effort,
+    pool_of,
+    pools,
+    take_effort,
+)
 
 __all__ = ["batter_or_trick"]
 
@@ -66,7 +74,32 @@ def condition_named(context, name):
     return definition.name
 
 
-@command(AdvantageTestArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage")
+def test_targets(context, spend, initiator, opponent, effort):
+    """(the spender's target, the opponent's): Strength or Agility, the spender's with their side's Additional
+    Effort, the opponent's with Defend's bonus as written (opposing it is a defensive Test)."""
+    characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
+    sheets = context.sheets_of(initiator, opponent)
+    mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
+    theirs = sheets[opponent.pk].character.characteristic(characteristic)
+    if not d20_attack.uses_d20(context.encounter):
+        theirs += actions.defend_bonus(context.encounter, opponent, characteristic)
+    return mine, theirs
+
+
+def before_rolling(context, spend, initiator, opponent):
+    """(the spender's exact chance to win, their target, the opponent's) before anyone rolls."""
+    effort = pending_effort(context.encounter, pool_of(initiator.side))
+    mine, theirs = test_targets(context, spend, initiator, opponent, effort)
+    return d20_attack.win_chance(context.encounter, initiator, opponent, mine, theirs), mine, theirs
+
+
+def chance_of_batter_or_trick(context, spend, initiator, opponent, **rolls):
+    """The GM's form shows the spender's chance to win before anyone rolls."""
+    chance, mine, theirs = before_rolling(context, spend, initiator, opponent)
+    return f"{initiator.name} wins {percent(chance)} %", {"chance": percent(chance), "targets": [mine, theirs]}
+
+
+@command(AdvantageTestArgs, refuses=[toggles.MOMENTUM], rule="Group Advantage", preview=chance_of_batter_or_trick)
 def batter_or_trick(context, spend, initiator, opponent, condition, initiator_roll, opponent_roll, d20):
     encounter = context.encounter
     if encounter.status != Encounter.Status.ACTIVE:
@@ -77,10 +110,8 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
     if cost > pools(encounter)[side]:
         raise CommandError(f"{SIDE_LABEL[side]} have {pools(encounter)[side]} Advantage; {name} costs {cost}.")
     characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
-    sheets = context.sheets_of(initiator, opponent)
     effort = take_effort(encounter, initiator)  # the spender's Additional Effort goes on this Test
-    mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
-    theirs = sheets[opponent.pk].character.characteristic(characteristic)
+    mine, theirs = test_targets(context, spend, initiator, opponent, effort)
     label = CHARACTERISTIC_LABELS[characteristic]
     if d20_attack.uses_d20(encounter):
         d20 = d20 or context.dice.d(20)
@@ -90,7 +121,6 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
         rolls = f"{label} {mine} vs {theirs}, D20 {d20} ({roller} rolls): OSL {result.opposed_sl:+d}"
         details = {"d20": d20, "roller": roller, "opposed_sl": result.opposed_sl}
     else:
-        theirs += actions.defend_bonus(encounter, opponent, characteristic)  # opposing it is a defensive Test
         initiator_roll = initiator_roll or context.dice.d(100)
         opponent_roll = opponent_roll or context.dice.d(100)
         winner = wfrp4e.opposed_winner(mine, initiator_roll, theirs, opponent_roll)

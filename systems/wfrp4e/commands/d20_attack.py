@@ -150,6 +150,16 @@ def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker
     )
 
 
+def win_chance(encounter, initiator, opponent, mine, theirs, added_sl=0):
+    """The initiator's chance to win an opposed test in combat with targets `mine` and `theirs`: as written both
+    roll a d100 (seed 002, wfrp4e.opposed_chance); with the house rules' Tests the player rolls one D20 on the
+    skills' bonuses, `added_sl` going to the initiator's (seed 000 "Other opposed Tests", house.hit_chance)."""
+    if uses_d20(encounter):
+        bonus = wfrp4e.skill_bonus(mine) + added_sl
+        return house.hit_chance(bonus, wfrp4e.skill_bonus(theirs), roller=roller_of(initiator, opponent))
+    return wfrp4e.opposed_chance(mine, theirs)
+
+
 def unseen_problem(encounter, weapon):
     """Seed 000 "Defenceless": not seeing the attacker clearly leaves a target Defenceless against ranged attacks
     only, under the D20 "Tests" with that rule; a form error elsewhere rather than a box that changes nothing."""

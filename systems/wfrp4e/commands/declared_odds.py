@@ -13,10 +13,10 @@ from combat.commands.spine import CommandError
 from combat.permissions import GM
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
-from systems.wfrp4e.commands import actions, attack_odds, d20_attack, engaged, group_advantage
+from systems.wfrp4e.commands import advantage_tests, attack_odds, d20_attack, engaged, house_tests
 from systems.wfrp4e.commands.assess import assess_target
 from systems.wfrp4e.commands.conditions import condition_modifier
-from systems.wfrp4e.commands.house_tests import skill_of, value_of
+from systems.wfrp4e.commands.house_tests import skill_of
 
 UNSEEN = "Someone unseen"
 DEFENCE_LABELS = {"melee": "Melee", "dodge": "Dodge", "shield": "Shield", "spell": "Spell (Willpower)",
@@ -194,27 +194,25 @@ def dice_words(count, mode, situations):
     return words + (f": {'; '.join(why)}" if why and mode in MODE_WORDS else "") + ", and 1 D100 where it lands"
 
 
-def opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing, dice_fields):
+def opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing, dice_fields):
     """An opposed test outside an attack (Batter, Trick, Dodge out of combat): as written both roll a d100; with
-    the house rules' Tests the player rolls one D20."""
+    the house rules' Tests the player rolls one D20. `worked_out`: (the initiator's chance, their target, the
+    opponent's), as the command works them out."""
+    chance, mine, theirs = worked_out
     if d20_attack.uses_d20(context.encounter):
         roller_key = d20_attack.roller_of(initiator, opponent)
         roller = initiator if roller_key == "attacker" else opponent
         if not rolls(roller) or cleaned.get("d20"):
             return []
-        chance = wfrp4e_house.hit_chance(wfrp4e.skill_bonus(mine), wfrp4e.skill_bonus(theirs), roller=roller_key)
         own = chance if roller is initiator else 1 - chance
         shown = {"fields": {"d20": ["d20", "single"]}, "d20_count": 1, "dice_words": "1 D20",
                  "reason": doing(roller), "gm_reason": doing(None)}  # fmt: skip
         shown.update(odds(context, roller, initiator, opponent, own, mine if roller is initiator else theirs))
         return [Roll(roller_key, roller, shown)]
     owed = []
-    chance = wfrp4e.opposed_chance(mine, theirs)
-    for role, who, own, target in (("initiator", initiator, chance, mine), ("opponent", opponent, None, theirs)):
+    for role, who, own, target in (("initiator", initiator, chance, mine), ("opponent", opponent, 1 - chance, theirs)):
         field_name = dice_fields[role]
         if rolls(who) and cleaned.get(field_name) is None:
-            if own is None:
-                own = 1 - chance
             shown = {"fields": {"d100": [field_name, "one"]}, "dice_words": "1 d100, low is good",
                      "reason": doing(who), "gm_reason": doing(None)}  # fmt: skip
             shown.update(odds(context, who, initiator, opponent, own, target))
@@ -231,15 +229,7 @@ def odds(context, roller, initiator, opponent, chance, own_target):
 
 def batter_rolls(context, cleaned):
     initiator, opponent, spend = cleaned["initiator"], cleaned["opponent"], cleaned["spend"]
-    characteristic = wfrp4e.ADVANTAGE_TESTS[spend]
-    sheets = context.sheets_of(initiator, opponent)
-    if initiator.pk not in sheets or opponent.pk not in sheets:
-        return []
-    effort = group_advantage.pending_effort(context.encounter, group_advantage.pool_of(initiator.side))
-    mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
-    theirs = sheets[opponent.pk].character.characteristic(characteristic)
-    if not d20_attack.uses_d20(context.encounter):
-        theirs += actions.defend_bonus(context.encounter, opponent, characteristic)
+    worked_out = advantage_tests.before_rolling(context, spend, initiator, opponent)
 
     def doing(who):
         if who is None:
@@ -248,14 +238,14 @@ def batter_rolls(context, cleaned):
             return f"Your {spend.title()} against {opponent.name}"
         return f"{public(initiator)} tries to {spend.title()} you"
 
-    return opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing,
+    return opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing,
                          {"initiator": "initiator_roll", "opponent": "opponent_roll"})  # fmt: skip
 
 
 def opposed_test_rolls(context, cleaned):
     initiator, opponent = cleaned["initiator"], cleaned["opponent"]
-    mine = value_of(context, initiator, cleaned["initiator_skill"]) + condition_modifier(context, initiator)
-    theirs = value_of(context, opponent, cleaned["opponent_skill"]) + condition_modifier(context, opponent)
+    worked_out = house_tests.before_rolling(context, initiator, opponent, cleaned["initiator_skill"],
+                                            cleaned["opponent_skill"], cleaned.get("modifier_sl"))  # fmt: skip
     purpose = cleaned.get("purpose") or "An opposed test"
 
     def doing(who):
@@ -263,7 +253,7 @@ def opposed_test_rolls(context, cleaned):
             return f"{purpose}: {initiator.name} against {opponent.name}"
         return f"{purpose}: {public(initiator)} against you"
 
-    return opposed_rolls(context, cleaned, initiator, opponent, mine, theirs, doing, {})
+    return opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing, {})
 
 
 def spell_rolls(context, cleaned):

@@ -14,11 +14,12 @@ from combat.commands.spine import Args, CombatantField, CombatantListField, Comm
 from combat.words import counted
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
+from rules.engine.probability import percent
 from rules.models import ConditionDefinition, Skill
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, d20_attack, fumbles, momentum
 from systems.wfrp4e.commands.conditions import change_condition, condition_modifier
-from systems.wfrp4e.commands.group_advantage import take_effort
+from systems.wfrp4e.commands.group_advantage import pending_effort, pool_of, take_effort
 
 __all__ = ["opposed_test", "cast_spell"]
 
@@ -66,7 +67,31 @@ class OpposedArgs(Args):
     purpose = TextField(required=False, help_text="e.g. Strike to Stun")
 
 
-@command(OpposedArgs, requires=[toggles.TESTS], rule="A D20 opposed test")
+def test_targets(context, initiator, opponent, initiator_skill, opponent_skill, added):
+    """(the initiator's target, the opponent's): each skill with the conditions in force, the initiator's with
+    `added` (a fumble's penalty, Additional Effort)."""
+    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator) + added
+    theirs = value_of(context, opponent, opponent_skill) + condition_modifier(context, opponent)
+    return mine, theirs
+
+
+def before_rolling(context, initiator, opponent, initiator_skill, opponent_skill, modifier_sl=None):
+    """(the initiator's exact chance to win, their target, the opponent's) before the D20 is thrown."""
+    as_action = context.encounter.active_id == initiator.pk and modifier_sl is None
+    added = fumbles.action_penalty(context.encounter, initiator) if as_action else 0
+    added += pending_effort(context.encounter, pool_of(initiator.side))
+    mine, theirs = test_targets(context, initiator, opponent, initiator_skill, opponent_skill, added)
+    chance = d20_attack.win_chance(context.encounter, initiator, opponent, mine, theirs, modifier_sl or 0)
+    return chance, mine, theirs
+
+
+def chance_of_opposed_test(context, initiator, opponent, initiator_skill, opponent_skill, modifier_sl, **rest):
+    """The GM's form shows the initiator's chance to win before the D20 is thrown."""
+    chance, mine, theirs = before_rolling(context, initiator, opponent, initiator_skill, opponent_skill, modifier_sl)
+    return f"{initiator.name} wins {percent(chance)} %", {"chance": percent(chance), "targets": [mine, theirs]}
+
+
+@command(OpposedArgs, requires=[toggles.TESTS], rule="A D20 opposed test", preview=chance_of_opposed_test)
 def opposed_test(
     context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, frees_from, modifier_sl, purpose
 ):
@@ -77,8 +102,7 @@ def opposed_test(
     as_action = context.encounter.active_id == initiator.pk and modifier_sl is None
     fumbled = fumbles.take_action_penalty(context.encounter, initiator) if as_action else 0
     effort = take_effort(context.encounter, initiator)  # seed 002 "Additional Effort", bought for this Test
-    mine = value_of(context, initiator, initiator_skill) + condition_modifier(context, initiator) + fumbled + effort
-    theirs = value_of(context, opponent, opponent_skill) + condition_modifier(context, opponent)
+    mine, theirs = test_targets(context, initiator, opponent, initiator_skill, opponent_skill, fumbled + effort)
     roller = d20_attack.roller_of(initiator, opponent)
     d20 = d20 or context.dice.d(20)
     bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
