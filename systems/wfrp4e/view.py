@@ -98,6 +98,7 @@ def declare_choices(view):
         "defences": [name for name, _ in sheet.defence_options()],
         "tests": [("batter", "Batter"), ("trick", "Trick")] if group else [],
         "spells": magick,
+        "talents": MOMENTUM_TALENTS if view.momentum and active.advantage >= wfrp4e_house.MOMENTUM_TALENT_COST else (),
         "spends": [
             (s.key, f"{s.name} ({s.cost} Advantage)" if s.cost else s.name)
             for s in spends

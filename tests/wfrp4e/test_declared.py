@@ -362,3 +362,15 @@ def test_a_disengaging_free_attack_on_a_foe_without_dodge_is_opposed_with_bare_a
                        free_attack="disengaging", attacker_roll=40, defender_roll=20)  # fmt: skip
     assert status == 200, body
     assert (body["result"]["defence"], body["result"]["defence_target"]) == ("Dodge", ORC["Ag"])
+
+
+def test_house_rules_a_player_spends_momentum_on_a_talent_from_the_phone(table):
+    make_fight(table, house=True)
+    table.encounter.house_rules = [toggles.TESTS.key, toggles.MOMENTUM.key]
+    table.encounter.save()
+    turn_of(table, table.anders)
+    Combatant.objects.filter(pk=table.anders.pk).update(advantage=3)
+    assert f'id="declare-talent-{table.anders.pk}"' in page(table, table.anna)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="talent", talent="Disarm")
+    assert status == 200, body
+    assert body["result"]["spent"] == 2 and "uses Disarm at 0 levels" in body["message"]

@@ -49,6 +49,7 @@ ACTIONS = [
     ("move", "Move"),
     ("disengage", "Disengage"),
     ("ask_advantage", "Ask the GM for an Advantage spend"),
+    ("talent", "Use a talent with Momentum"),
 ]
 DECLARED = "declared"  # the kind of the open tests a declaration opens
 MOST_NPC_VERBS = {"attack": "attacks", "batter_or_trick": "tries to", "opposed_test": "tests against"}
@@ -67,6 +68,7 @@ class DeclareArgs(OwnCombatantArgs):
     fortune_reroll = YesNoField(help_text="House rules: 1 Fortune for an extra D20.")
     fortune_sl = WholeNumberField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
     spend = TextField(required=False, max_length=40, help_text="The Advantage spend asked of the GM.")
+    talent = TextField(required=False, max_length=40, help_text="House rules: the talent used with 2 Momentum.")
 
     def clean(self):
         data = super().clean()
@@ -88,7 +90,7 @@ AIMED = {"attack", "spell", "batter", "trick"}
 
 
 def underlying(context, action, combatant, target, weapon, skill, cn, damage, magic_missile, condition, momentum,
-               fortune_reroll, fortune_sl, spend):  # fmt: skip
+               fortune_reroll, fortune_sl, spend, talent):  # fmt: skip
     """(command name, its arguments) that carry out the declared action."""
     encounter = context.encounter
     if action == "attack":
@@ -111,6 +113,8 @@ def underlying(context, action, combatant, target, weapon, skill, cn, damage, ma
         return "assess", {"combatant": combatant.pk, "skill": skill or "Perception"}
     if action == "defend":
         return "defend", {"skill": skill or declared_odds.usual_defence(context, combatant)}
+    if action == "talent":
+        return "spend_momentum", {"combatant": combatant.pk, "use": "talent", "talent": talent}
     if action == "ask_advantage":
         return "spend_advantage", {"side": group_advantage.pool_of(combatant.side), "spend": spend}
     if action in ("charge", "move"):
