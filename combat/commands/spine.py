@@ -72,6 +72,9 @@ class Context:
     # The GM allows what the turn's budget refuses (ALLOW_ANYWAY); `allowed_anyway`: the refusals so overruled.
     allow_anyway: bool = False
     allowed_anyway: list = field(default_factory=list)
+    # (message, result) the one who ran the command is told, when the log's would tell them more than they may know
+    # (a player's roll against a hidden combatant); the log keeps the whole.
+    told: tuple | None = None
 
     def ordered(self):
         return sorted(self.combatants, key=lambda c: (c.position, c.pk))
@@ -437,6 +440,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
         for field in [*snapshot.ENCOUNTER_FIELDS, "version"]:
             setattr(encounter, field, getattr(locked, field))
     known = reads.Known(players=players) if wrote else reads.Known(*context.state_after(), players)
+    message, result = context.told or (message, result)
     return Outcome(locked.version, message, result, locked, known)
 
 

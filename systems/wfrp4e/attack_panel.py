@@ -53,6 +53,7 @@ class AttackPanel:
     blast_candidates: list = field(default_factory=list)  # with a Blast weapon: who else the hit may catch
     odds: object = None  # AttackOdds of the attack as the form stands, before anyone rolls
     asks_players: bool = False  # the form offers to have the players roll on their phones
+    rollers: list = field(default_factory=list)  # the player characters who roll on their phones: no preview then
     free_attacks = [("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")]
     situations = wfrp4e_house.SITUATIONS
 
@@ -165,6 +166,8 @@ def build(view, data):
             if drawn_for
             else not (attacker.is_npc and target.is_npc)
         )
+        if values["ask_players"]:
+            panel.rollers = [row.name for row in (attacker, target) if row.player_id is not None]
     return panel
 
 

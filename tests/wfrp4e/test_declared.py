@@ -374,3 +374,34 @@ def test_house_rules_a_player_spends_momentum_on_a_talent_from_the_phone(table):
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="talent", talent="Disarm")
     assert status == 200, body
     assert body["result"]["spent"] == 2 and "uses Disarm at 0 levels" in body["message"]
+
+
+def test_answering_an_unseen_attackers_test_tells_the_player_nothing_of_it(table):
+    orc = make_fight(table)
+    commands.execute(table.encounter, table.gm, "hide_combatant", {"combatant": orc.pk})
+    api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon", attacker_roll=35,
+        ask_players=True, allow_anyway=True)  # fmt: skip
+    [prompt] = state(table, table.bruno)["prompts"]
+    status, body = api(table, table.bruno, "answer_declared", prompt=prompt["id"], d100=5, defence="Dodge")
+    assert status == 200, body
+    told = json.dumps(body)
+    assert "Orc Boy" not in told and "Hand Weapon" not in told
+    assert body["message"] == "Gunther defends with Dodge against someone unseen: 05 vs 46 (+4 SL); the attack misses."
+
+
+def test_the_gms_attack_form_offers_to_ask_the_players_instead_of_a_preview(table):
+    orc = make_fight(table)
+    turn_of(table, orc)
+    client = Client()
+    client.force_login(table.gm)
+    url = f"/encounters/{table.encounter.pk}/attack/"
+    chosen = {"attacker": orc.pk, "target": table.gunther.pk, "weapon": "Hand Weapon"}
+    form = client.get(url, chosen, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="ask-players-attack"' in form and "Gunther rolls on the phone" in form
+    assert 'id="preview-attack"' not in form
+    unticked = {**chosen, "drawn_attacker": orc.pk, "drawn_target": table.gunther.pk}
+    assert 'id="preview-attack"' in client.get(url, unticked, HTTP_HX_REQUEST="true").content.decode()
+    response = client.post(url, {**chosen, "ask_players": "true", "action": "apply"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    [prompt] = state(table, table.bruno)["prompts"]
+    assert prompt["role"] == "defender"

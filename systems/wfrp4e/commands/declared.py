@@ -247,7 +247,10 @@ def answer_declared(context, prompt, d100, d20, location, defence, roll_for_me):
     if not form.is_valid():
         raise CommandError(describe_errors(form))
     message, result = cmd.apply(gm, **form.cleaned_data)
-    return message, {**result, "declaration": entry["declaration"], "command": entry["command"]}
+    result = {**result, "declaration": entry["declaration"], "command": entry["command"]}
+    if context.role != GM and any(c.hidden for c in declared_odds.taking_part(context, entry["args"])):
+        context.told = declared_odds.told_without_the_unseen(entry, result)  # the command's words name them
+    return message, result
 
 
 def cancel(context, entry):

@@ -314,6 +314,38 @@ OWED = {
 }
 
 
+TAKING_PART = ("attacker", "target", "initiator", "opponent", "caster", "targets")  # the arguments naming fighters
+
+
+def taking_part(context, args):
+    """The combatants a declaration's command names."""
+    ids = [pk for key in TAKING_PART for pk in (args.get(key) if key == "targets" else [args.get(key)]) or [] if pk]
+    return [c for c in context.combatants if c.pk in ids]
+
+
+def told_without_the_unseen(entry, result):
+    """(message, result) a player who answered a test against someone unseen is told: their own roll and what it
+    did to them, never the unseen one's name or figures (the command's own words and result give both)."""
+    name = entry["name"]
+    told = {"declaration": result["declaration"], "command": result["command"]}
+    if entry["command"] != "attack":
+        won = result.get("won")
+        if won is None:
+            return f"{name}'s roll is in.", told
+        return f"{name}'s test against {UNSEEN.lower()}: {'lost' if won else 'held'}.", {**told, "held": not won}
+    if result["method"] == "d20":
+        rolled = f"D20 {result['d20']}"
+    else:
+        rolled = f"{result['defender_roll']:02d} vs {result['defence_target']} ({result['defender_sl']:+d} SL)"
+    defence = DEFENCE_LABELS.get(result["defence"], result["defence"])
+    if result["hit"]:
+        verdict = f"hit to the {result['location_label'].lower()}, {result['target_wounds']} Wounds"
+    else:
+        verdict = "the attack misses"
+    told.update(hit=result["hit"], defence=result["defence"], wounds=result["target_wounds"])
+    return f"{name} defends with {defence} against {UNSEEN.lower()}: {rolled}; {verdict}.", told
+
+
 def dice_args(entry, given, defence=None):
     """The typed dice of an answer as the declared command's arguments; what is left empty is rolled later."""
     args = {}
