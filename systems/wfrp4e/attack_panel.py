@@ -14,6 +14,7 @@ from systems.wfrp4e.commands import (
     d20_attack,
     weapon_properties,
 )
+from systems.wfrp4e.sheet import usual_defence
 
 ROLL_FIELDS = [
     "attacker_roll", "defender_roll", "fumble_roll", "defender_fumble_roll", "critical_roll", "defender_critical_roll",
@@ -155,7 +156,7 @@ def build(view, data):
     elif values["defence"] is None or (
         values["defence"] not in names and not (values["defence"] == "" and "defence" in data)
     ):
-        values["defence"] = "" if ranged else usual_defence(panel.defences)
+        values["defence"] = usual_defence(panel.defences, ranged)
     if attacker and target:
         panel.odds = odds_before_rolling(view, values)
         panel.asks_players = True
@@ -191,14 +192,6 @@ def side_outnumbers(rows, attacker, target):
         return sum(1 for row in rows if row.side == side and not any(c.name == "Unconscious" for c in row.conditions))
 
     return wfrp4e_house.outnumbers(standing(attacker.side), standing(target.side))
-
-
-def usual_defence(options):
-    """Melee is opposed with the target's best Melee skill, else whatever they have; ranged goes unopposed."""
-    melee = [(value, name) for name, value in options if name.startswith("Melee")]
-    if melee:
-        return max(melee)[1]
-    return options[0][0] if options else ""
 
 
 def with_outcome(panel, outcome):

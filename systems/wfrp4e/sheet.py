@@ -131,6 +131,18 @@ def sheet_skills(character, entries):
     ]
 
 
+def usual_defence(options, ranged=False):
+    """The defence a target opposes an attack with unless their side says otherwise (`options`: (name, value) as
+    `defence_options` gives them): a melee blow with their best Melee skill, else the first they have; a shot goes
+    unopposed ("")."""
+    if ranged:
+        return ""
+    melee = [(value, name) for name, value in options if name.startswith("Melee")]
+    if melee:
+        return max(melee)[1]
+    return options[0][0] if options else ""
+
+
 def defence_options(character, skills):
     """Skills and characteristics a target can oppose an attack with: Melee and Dodge first."""
     opposing = [(s.name, s.value) for s in skills if s.name.startswith("Melee") or s.name == "Dodge"]

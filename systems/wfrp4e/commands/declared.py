@@ -35,6 +35,7 @@ from combat.commands.spine import (
 from combat.permissions import GM
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command, d20_attack, declared_odds, group_advantage
+from systems.wfrp4e.sheet import usual_defence
 
 __all__ = ["declare", "answer_declared", "cancel_declared", "change_declared", "hide_odds"]
 
@@ -94,11 +95,12 @@ def underlying(context, action, combatant, target, weapon, skill, cn, damage, ma
     """(command name, its arguments) that carry out the declared action."""
     encounter = context.encounter
     if action == "attack":
+        weapon = weapon or first_weapon(context, combatant)
         return "attack", {
             "attacker": combatant.pk,
             "target": target.pk,
-            "weapon": weapon or first_weapon(context, combatant),
-            "defence": "" if d20_attack.uses_d20(encounter) else declared_odds.usual_defence(context, target),
+            "weapon": weapon,
+            "defence": "" if d20_attack.uses_d20(encounter) else target_defence(context, combatant, weapon, target),
             "momentum": momentum,
             "fortune_reroll": fortune_reroll,
             "fortune_sl": fortune_sl,
@@ -112,7 +114,7 @@ def underlying(context, action, combatant, target, weapon, skill, cn, damage, ma
     if action == "assess":
         return "assess", {"combatant": combatant.pk, "skill": skill or "Perception"}
     if action == "defend":
-        return "defend", {"skill": skill or declared_odds.usual_defence(context, combatant)}
+        return "defend", {"skill": skill or usual_defence(own_options(context, combatant))}
     if action == "talent":
         return "spend_momentum", {"combatant": combatant.pk, "use": "talent", "talent": talent}
     if action == "ask_advantage":
@@ -139,6 +141,20 @@ def disengage(context, combatant, momentum):
     return "opposed_test", {"initiator": combatant.pk, "opponent": foe.pk, "initiator_skill": "Dodge",
                             "opponent_skill": declared_odds.melee_name(context, foe),
                             "purpose": "Dodge out of combat"}  # fmt: skip
+
+
+def own_options(context, combatant):
+    sheet = context.sheet_of(combatant)
+    return sheet.defence_options() if sheet else []
+
+
+def target_defence(context, attacker, weapon, target):
+    """As written, the defence the target's side uses unless the GM says otherwise (sheet.usual_defence)."""
+    from systems.wfrp4e.commands.attack import weapon_of  # attack.py opens declarations: imported here
+
+    sheet = context.sheet_of(attacker)
+    carried = weapon_of(sheet, weapon) if sheet else None
+    return usual_defence(own_options(context, target), carried is not None and carried.kind == "ranged")
 
 
 def first_weapon(context, combatant):

@@ -17,6 +17,7 @@ from systems.wfrp4e.commands import advantage_tests, attack_odds, d20_attack, en
 from systems.wfrp4e.commands.assess import assess_target
 from systems.wfrp4e.commands.conditions import condition_modifier
 from systems.wfrp4e.commands.house_tests import skill_of
+from systems.wfrp4e.sheet import usual_defence
 
 UNSEEN = "Someone unseen"
 DEFENCE_LABELS = {"melee": "Melee", "dodge": "Dodge", "shield": "Shield", "spell": "Spell (Willpower)",
@@ -40,13 +41,6 @@ def percent_of(probability):
 def hides_odds(context, combatant):
     """Whether a player may not see odds that would tell them `combatant`'s figures."""
     return combatant.hidden or combatant.pk in context.encounter.state.odds_hidden
-
-
-def usual_defence(context, combatant):
-    """As written, the defence a combatant uses unless their side says otherwise: their best opposing skill."""
-    sheet = context.sheet_of(combatant)
-    options = sheet.defence_options() if sheet else []
-    return max(options, key=lambda option: option[1])[0] if options else ""
 
 
 def engaged_foes(context, combatant):
@@ -113,7 +107,7 @@ def attack_rolls(context, cleaned):
     sheet = context.sheet_of(target)
     if rolls(target) and cleaned.get("defender_roll") is None and sheet is not None:
         options = [(name, name) for name, _ in sheet.defence_options()]
-        chosen = cleaned.get("defence") or usual_defence(context, target)
+        chosen = cleaned.get("defence") or usual_defence(sheet.defence_options(), weapon.kind == "ranged")
         owed.append(Roll("defender", target, {
             "fields": {"d100": ["defender_roll", "one"]},
             "dice_words": "1 d100, low is good",
