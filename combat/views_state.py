@@ -248,13 +248,16 @@ def tell_news(view, hidden):
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
-    others = [entry for entry in view.data.recent_log if not entry.undone and entry.user_id != view.user.pk]
-    for entry in others[:NEWS_LOOKBACK]:
+    settled = set()  # characters whose player acted on them since: older news is stale
+    for entry in [entry for entry in view.data.recent_log if not entry.undone][:NEWS_LOOKBACK]:
+        receivers = set(named_ids(value for key, value in entry.args.items() if key in RECEIVING_ARGS))
+        if entry.user_id == view.user.pk:
+            settled |= receivers
+            continue
         named = set(named_ids(entry.args.values()))
         if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
             continue
-        receivers = set(named_ids(value for key, value in entry.args.items() if key in RECEIVING_ARGS))
-        for pk in receivers & mine.keys():
+        for pk in (receivers & mine.keys()) - settled:
             if not mine[pk].news:
                 mine[pk].news = entry.message
 

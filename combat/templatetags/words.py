@@ -1,4 +1,5 @@
-"""`{{ number|ordinal }}`: combat/words.py's ordinal for the screens."""
+"""`{{ number|ordinal }}`: combat/words.py's ordinal for the screens; `{% for _ in count|times %}`: one input a
+die."""
 
 from django import template
 
@@ -10,3 +11,8 @@ register = template.Library()
 @register.filter
 def ordinal(value):
     return words.ordinal(value) if isinstance(value, int) else value
+
+
+@register.filter
+def times(count):
+    return range(count) if isinstance(count, int) else range(0)

@@ -141,7 +141,11 @@ class Wfrp4e(System):
         )
 
     def turn_ended(self, context, combatant):
-        notes = [*conditions.end_of_turn(context, combatant), actions.charge_lapses(context.encounter, combatant)]
+        notes = [
+            *conditions.end_of_turn(context, combatant),
+            actions.charge_lapses(context.encounter, combatant),
+            *declared.still_waiting(context, combatant),
+        ]
         if momentum.uses_momentum(context.encounter):
             notes.append(momentum.end_of_turn(context, combatant))
         return Happenings(notes)

@@ -96,7 +96,12 @@ def declare_choices(view):
         "targets": [row for row in view.rows if row.side != active.side and not row.dead],
         "skills": sorted({s.name for s in sheet.skills} | {"Perception", "Intuition"}),
         "defences": [name for name, _ in sheet.defence_options()],
-        "tests": [("batter", "Batter"), ("trick", "Trick")] if group else [],
+        "pool": view.pools[group_advantage.pool_of(active.side)] if group else None,
+        "tests": [(s.key, f"{s.name} ({s.cost} Advantage)") for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS],
+        "disengage_momentum": view.momentum
+        and active.advantage > 0
+        and view.encounter.plays(toggles.DISENGAGING)
+        and bool(active.engaged_with),
         "spells": magick,
         "talents": MOMENTUM_TALENTS if view.momentum and active.advantage >= wfrp4e_house.MOMENTUM_TALENT_COST else (),
         "spends": [

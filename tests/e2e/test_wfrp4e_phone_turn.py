@@ -197,17 +197,19 @@ def test_anna_attacks_the_orc_from_her_phone_and_undo_takes_it_back(screens):
 
 
 @pytest.mark.parametrize("screens", [HOUSE_RULES], indirect=True)
-def test_house_rules_fortunes_extra_d20_is_typed_comma_separated(screens):
+def test_house_rules_fortunes_extra_d20_is_typed_die_by_die(screens):
     table, orc = screens.table, screens.orc
     Character.objects.filter(pk=table.anders.character_id).update(fortune=2)
     gm, anna, _ = screens.open_at(table.anders)
     prompt, pid = anna_declares_her_attack(screens, fortune=True)
-    expect(prompt.locator(".dice")).to_have_text("Roll 2 D20, keep the best, and 1 D100 where it lands")
-    expect(prompt.locator("input[name=d20]")).to_have_attribute("placeholder", "Your D20s (2, comma-separated)")
+    expect(prompt.locator(".dice")).to_have_text("Roll 2 D20, keep the lowest, and 1 D100 where it lands")
+    dice = prompt.locator("input[name=d20]")
+    expect(dice).to_have_count(2)  # one box a die: a phone's number pad has no comma
     chance = wfrp4e_house.hit_chance(5, 5, roller="attacker", fortune=True)  # 2 D20, keep the best
     expect(anna.locator(f"#chance-{pid}")).to_have_text(f"{percent(chance)} %")
 
-    prompt.locator("input[name=d20]").fill("17, 3")
+    dice.nth(0).fill("17")
+    dice.nth(1).fill("3")
     prompt.locator("input[name=location]").fill("34")
     anna.locator(f"#enter-dice-{pid}").click()
     expect(gm.locator("#log li").first).to_contain_text(
@@ -241,12 +243,12 @@ def test_the_orc_attacks_bruno_whose_phone_asks_for_his_defence_with_the_odds(sc
     if screens.house:
         # The orc's ASB 5 against Gunther's DSB 4 with either (Melee 43, Dodge 46); Bruno throws the D20.
         hold = percent(1 - wfrp4e_house.hit_chance(5, 4, roller="defender"))
-        expect(defences).to_have_text([f"Melee (4) · {hold} % to hold", f"Dodge (4) · {hold} % to hold"])
+        expect(defences).to_have_text([f"Melee: 4 · {hold} % to hold", f"Dodge: 4 · {hold} % to hold"])
         dodge = "dodge"
     else:
         # The orc's Melee (Basic) 51 against each of Gunther's skills and characteristics he may oppose with.
         expect(defences).to_have_text([
-            f"{name} ({own}) · {percent(1 - wfrp4e.opposed_chance(51, own))} % to hold"
+            f"{name}: {own} · {percent(1 - wfrp4e.opposed_chance(51, own))} % to hold"
             for name, own in (("Dodge", 46), ("Melee (Basic)", 43), ("WS", 38), ("Ag", 36))
         ])  # fmt: skip
         dodge = "Dodge"

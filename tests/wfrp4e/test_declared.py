@@ -2,6 +2,7 @@
 every flow through the JSON API as a script would run it, with the exact odds and what a player may not see."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -405,3 +406,56 @@ def test_the_gms_attack_form_offers_to_ask_the_players_instead_of_a_preview(tabl
     assert response.status_code == 200
     [prompt] = state(table, table.bruno)["prompts"]
     assert prompt["role"] == "defender"
+
+
+def news_of(table, user, combatant):
+    found = re.search(rf'id="my-news-{combatant.pk}">What just happened to you: ([^<]*)<', page(table, user))
+    return found and found[1]
+
+
+def test_the_phone_tells_the_player_what_came_of_a_roll_the_gm_made_and_drops_stale_news(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    [prompt] = state(table, table.gm)["prompts"]
+    api(table, table.gm, "answer_declared", prompt=prompt["id"], roll_for_me=True)
+    assert news_of(table, table.anna, table.anders).startswith("Anders attacks Orc Boy with Hand Weapon: ")
+    turn_of(table, orc)
+    api(table, table.gm, "attack", attacker=orc.pk, target=table.gunther.pk, weapon="Hand Weapon", ask_players=True)
+    assert "waiting for Gunther to roll" in news_of(table, table.bruno, table.gunther)
+    [prompt] = state(table, table.bruno)["prompts"]
+    api(table, table.bruno, "answer_declared", prompt=prompt["id"], d100=50)
+    assert news_of(table, table.bruno, table.gunther) is None  # he rolled since: the waiting line is old news
+
+
+def test_a_declaration_left_waiting_is_noted_when_its_turn_ends_and_a_refusal_says_so(table):
+    orc = make_fight(table)
+    turn_of(table, table.anders)
+    table.encounter.refresh_from_db()
+    table.encounter.pools = {**table.encounter.pools, "ally": 2}
+    table.encounter.save()
+    api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
+    passed = commands.next_turn(table.encounter, table.gm)
+    assert "Still waiting: Anders attacks Orc Boy with Hand Weapon (the GM may answer or cancel it)." in passed.message
+    turn_of(table, table.anders)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="ask_advantage",
+                       spend="additional_effort", amount=2)  # fmt: skip
+    assert status == 200, body
+    asked = next(p for p in state(table, table.anna)["prompts"] if p["role"] == "gm")
+    assert asked["reason"] == "You asked the GM for Additional Effort (2 Advantage; allies have 2)"
+    assert body["message"].endswith("waiting for the GM.")
+    status, body = api(table, table.gm, "dismiss_test", prompt=asked["id"])
+    assert body["message"] == "Anders asks for Additional Effort (2 Advantage; allies have 2): refused by the GM."
+
+
+def test_the_phone_has_one_input_per_d20_to_throw(table):
+    orc = make_fight(table, house=True)
+    turn_of(table, table.anders)
+    commands.set_points(table.encounter, table.gm, combatant=table.anders.pk, fortune=2)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk,
+                       fortune_reroll=True)  # fmt: skip
+    assert status == 200, body
+    [prompt] = state(table, table.anna)["prompts"]
+    assert prompt["d20_count"] == 2 and "keep the lowest" in prompt["dice_words"]
+    form = re.search(rf'<form[^>]*id="prompt-{prompt["id"]}".*?</form>', page(table, table.anna), re.S)[0]
+    assert form.count('name="d20"') == 2

@@ -42,8 +42,8 @@ class AttackOdds:
     chance: Fraction  # the exact chance to hit
 
     @property
-    def words(self):
-        return f"hit {self.hit} % · expected {self.wounds} Wounds · critical {self.critical} % · fumble {self.fumble} %"
+    def extras(self):
+        return f"expected {self.wounds} Wounds · critical {self.critical} % · fumble {self.fumble} %"
 
 
 def one_decimal(value):

@@ -202,9 +202,10 @@ def resolve_test(context, prompt, roll, target):
 @command(PromptArgs)
 def dismiss_test(context, prompt):
     if prompt.get("declaration"):  # a declared action waits on all its tests: dismissing one cancels it
-        from systems.wfrp4e.commands.declared import cancel  # declared.py reads this module's modifiers
+        from systems.wfrp4e.commands.declared import cancel, withdrawn  # declared.py reads this module's modifiers
 
         cancel(context, prompt)
-        return f"{prompt['gm_reason']}: cancelled.", {"prompt": prompt["id"], "declaration": prompt["declaration"]}
+        result = {"prompt": prompt["id"], "declaration": prompt["declaration"]}
+        return f"{prompt['gm_reason']}: {withdrawn(prompt)}.", result
     close(context, prompt)
     return f"Test for {prompt['name']} ({prompt.get('condition')}) dismissed.", {"prompt": prompt["id"]}

@@ -69,6 +69,7 @@ class DeclareArgs(OwnCombatantArgs):
     fortune_reroll = YesNoField(help_text="House rules: 1 Fortune for an extra D20.")
     fortune_sl = WholeNumberField(required=False, min_value=1, max_value=10, help_text="Fortune for +1 SL each.")
     spend = TextField(required=False, max_length=40, help_text="The Advantage spend asked of the GM.")
+    amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="A spend's chosen cost.")
     talent = TextField(required=False, max_length=40, help_text="House rules: the talent used with 2 Momentum.")
 
     def clean(self):
@@ -91,7 +92,7 @@ AIMED = {"attack", "spell", "batter", "trick"}
 
 
 def underlying(context, action, combatant, target, weapon, skill, cn, damage, magic_missile, condition, momentum,
-               fortune_reroll, fortune_sl, spend, talent):  # fmt: skip
+               fortune_reroll, fortune_sl, spend, amount, talent):  # fmt: skip
     """(command name, its arguments) that carry out the declared action."""
     encounter = context.encounter
     if action == "attack":
@@ -118,7 +119,7 @@ def underlying(context, action, combatant, target, weapon, skill, cn, damage, ma
     if action == "talent":
         return "spend_momentum", {"combatant": combatant.pk, "use": "talent", "talent": talent}
     if action == "ask_advantage":
-        return "spend_advantage", {"side": group_advantage.pool_of(combatant.side), "spend": spend}
+        return "spend_advantage", {"side": group_advantage.pool_of(combatant.side), "spend": spend, "amount": amount}
     if action in ("charge", "move"):
         return "mark_turn", {"part": action, "used": True}
     return disengage(context, combatant, momentum)
@@ -179,7 +180,7 @@ def ask_or_apply(context, name, args, action=None, declarer=None):
     if not form.is_valid():
         raise CommandError(describe_errors(form))
     if action == "ask_advantage":
-        owed = declared_odds.advantage_request(declarer, form.cleaned_data["spend"])
+        owed = declared_odds.advantage_request(context, declarer, form.cleaned_data["spend"], form.cleaned_data["cost"])
     else:
         owed = declared_odds.owed_rolls(context, name, form.cleaned_data)
     if not owed:
@@ -197,8 +198,8 @@ def ask_or_apply(context, name, args, action=None, declarer=None):
         entry["waits_for"] = len(entries)
         if context.allow_anyway:  # the GM's word holds when the last roll applies it
             entry["allow_anyway"] = True
-    waiting = ", ".join(context.named(roll.combatant) for roll in owed)
-    return f"{entries[0]['gm_reason']}: waiting for {waiting} to roll.", {
+    waiting = ", ".join(context.named(roll.combatant) for roll in owed if roll.role != "gm")
+    return f"{entries[0]['gm_reason']}: waiting for {f'{waiting} to roll' if waiting else 'the GM'}.", {
         "declaration": declaration,
         "prompts": [e["id"] for e in entries],
         "command": name,
@@ -232,9 +233,15 @@ class AnswerArgs(PromptArgs):
             raise forms.ValidationError(f"Open test {entry['id']} is not a declared action: answer it as it says.")
         return entry
 
+    def clean(self):
+        data = super().clean()
+        if "prompt" in data:  # who rolled, logged so their player's phone tells them what came of it
+            data["combatant"] = self.context.combatant(data["prompt"]["combatant"])
+        return data
+
 
 @command(AnswerArgs, gm_only=False, rule="Declaring an action")
-def answer_declared(context, prompt, d100, d20, location, defence, roll_for_me):
+def answer_declared(context, prompt, combatant, d100, d20, location, defence, roll_for_me):
     """One player's roll for a declared action; the last roll it waits for applies the action."""
     entry = prompt
     chosen = declared_odds.chosen_defence(entry, defence) if defence else None
@@ -291,7 +298,22 @@ class CancelArgs(PromptArgs):
 def cancel_declared(context, prompt):
     """Take back a declared action before its last roll: every test it opened closes, nothing else changes."""
     closed = cancel(context, prompt)
-    return f"{prompt['gm_reason']}: cancelled.", {"declaration": prompt["declaration"], "closed": closed}
+    return f"{prompt['gm_reason']}: {withdrawn(prompt)}.", {"declaration": prompt["declaration"], "closed": closed}
+
+
+def withdrawn(entry):
+    return "refused by the GM" if entry.get("role") == "gm" else "cancelled"
+
+
+def still_waiting(context, combatant):
+    """At the end of `combatant`'s turn, a note for each action they declared that still waits for a roll: it stays
+    open (the GM answers or cancels it)."""
+    declared = {p["declaration"]: p for p in context.encounter.state.prompts if p.get("kind") == DECLARED}
+    return [
+        f"Still waiting: {entry['gm_reason']} (the GM may answer or cancel it)."
+        for entry in declared.values()
+        if combatant.pk in {entry["args"].get(key) for key in ("attacker", "initiator", "caster", "combatant")}
+    ]
 
 
 class HideOddsArgs(CombatantArgs):

@@ -13,7 +13,7 @@ from combat.commands.spine import CommandError
 from combat.permissions import GM
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
-from systems.wfrp4e.commands import advantage_tests, attack_odds, d20_attack, engaged, house_tests
+from systems.wfrp4e.commands import advantage_tests, attack_odds, d20_attack, engaged, group_advantage, house_tests
 from systems.wfrp4e.commands.assess import assess_target
 from systems.wfrp4e.commands.conditions import condition_modifier
 from systems.wfrp4e.commands.house_tests import skill_of
@@ -22,7 +22,7 @@ from systems.wfrp4e.sheet import usual_defence
 UNSEEN = "Someone unseen"
 DEFENCE_LABELS = {"melee": "Melee", "dodge": "Dodge", "shield": "Shield", "spell": "Spell (Willpower)",
                   "defenceless": "Defenceless"}  # fmt: skip
-MODE_WORDS = {"best": "keep the best", "worst": "keep the worst"}
+MODE_WORDS = {"best": "keep the lowest", "worst": "keep the highest"}  # a D20 counts low: PSL = bonus + 10 - D20
 
 
 @dataclass
@@ -125,7 +125,7 @@ def attack_chance(context, target, outcome):
     if hides_odds(context, target):
         return {"chance": None, "own_target": own}
     odds = attack_odds.odds_of(context.encounter, outcome.details)
-    return {"own_target": own, "chance": odds.hit, "chance_words": odds.words}
+    return {"own_target": own, "chance": odds.hit, "chance_words": f"to hit · {odds.extras}"}
 
 
 def defences_with_odds(context, cleaned, options, hidden):
@@ -218,7 +218,7 @@ def odds(context, roller, initiator, opponent, chance, own_target):
     other = opponent if roller is initiator else initiator
     if hides_odds(context, other):
         return {"chance": None, "own_target": own_target}
-    return {"chance": percent_of(chance), "own_target": own_target, "chance_words": f"win {percent_of(chance)} %"}
+    return {"chance": percent_of(chance), "own_target": own_target, "chance_words": "to win"}
 
 
 def batter_rolls(context, cleaned):
@@ -266,8 +266,7 @@ def spell_rolls(context, cleaned):
         "gm_reason": f"{caster.name} casts a spell (CN {cleaned['cn']}) at {names}",
         "own_target": target,
         "chance": percent_of(chance),
-        "chance_words": f"cast {percent_of(chance)} % · critical {percent_of(chance.critical)} % · "
-        f"fumble {percent_of(chance.fumble)} %",
+        "chance_words": f"to cast · critical {percent_of(chance.critical)} % · fumble {percent_of(chance.fumble)} %",
     })]  # fmt: skip
 
 
@@ -284,17 +283,20 @@ def assess_rolls(context, cleaned):
         "gm_reason": f"{combatant.name} Assesses with {cleaned['skill']}",
         "own_target": target,
         "chance": percent_of(chance),
-        "chance_words": f"succeed {percent_of(chance)} %",
+        "chance_words": "to succeed",
     })]  # fmt: skip
 
 
-def advantage_request(asker, spend):
+def advantage_request(context, asker, spend, cost):
     """A player asks for an Advantage spend of their side: the GM grants it (answering) or refuses (cancelling)."""
+    side = group_advantage.pool_of(asker.side)
+    pool = group_advantage.pools(context.encounter)[side]
+    costs = f"{cost} Advantage; {group_advantage.SIDE_LABEL[side].lower()} have {pool}"
     return [Roll("gm", asker, {
         "fields": {},
         "dice_words": "",
-        "reason": f"You asked the GM for {spend.name}",
-        "gm_reason": f"{asker.name} asks for {spend.name}",
+        "reason": f"You asked the GM for {spend.name} ({costs})",
+        "gm_reason": f"{asker.name} asks for {spend.name} ({costs})",
         "chance": None,
     })]  # fmt: skip
 
