@@ -37,9 +37,13 @@ def attack(request, pk):
         if data.get("action") == "apply":
             return apply_attack(request, view, panel, args)
         try:
-            attack_panel.with_outcome(panel, commands.preview(view.encounter.pk, request.user, "attack", args))
+            preview = commands.preview(view.encounter.pk, request.user, "attack", args)
         except commands.CommandError as exc:
             refused(panel, exc)
+        else:
+            if "asks" in preview.result:  # a player's dice are theirs to roll: their phone asks instead
+                return apply_attack(request, view, panel, args)
+            attack_panel.with_outcome(panel, preview)
     if not request.htmx:
         return render_page(request, view, panel)
     return render(request, ATTACK_PARTIAL, {"attack": panel, "view": view, "encounter": view.encounter})

@@ -399,13 +399,18 @@ def test_the_gms_attack_form_offers_to_ask_the_players_instead_of_a_preview(tabl
     chosen = {"attacker": orc.pk, "target": table.gunther.pk, "weapon": "Hand Weapon"}
     form = client.get(url, chosen, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="ask-players-attack"' in form and "Gunther rolls on the phone" in form
-    assert 'id="preview-attack"' not in form
     unticked = {**chosen, "drawn_attacker": orc.pk, "drawn_target": table.gunther.pk}
-    assert 'id="preview-attack"' in client.get(url, unticked, HTTP_HX_REQUEST="true").content.decode()
-    response = client.post(url, {**chosen, "ask_players": "true", "action": "apply"}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200
+    assert 'id="ask-players-attack"' not in client.get(url, unticked, HTTP_HX_REQUEST="true").content.decode()
+    # With the box ticked, a preview never rolls a player's dice: it asks for them.
+    response = client.post(url, {**chosen, "ask_players": "true", "action": "preview"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="attack-result"' not in response.content.decode()
     [prompt] = state(table, table.bruno)["prompts"]
     assert prompt["role"] == "defender"
+    api(table, table.gm, "dismiss_test", prompt=prompt["id"])
+    # The GM who typed the dice the player said aloud gets the preview.
+    typed = {**chosen, "ask_players": "true", "action": "preview", "defence": "Dodge", "defender_roll": "40"}
+    assert 'id="attack-result"' in client.post(url, typed, HTTP_HX_REQUEST="true").content.decode()
+    assert state(table, table.gm)["prompts"] == []
 
 
 def news_of(table, user, combatant):

@@ -30,6 +30,7 @@ from systems.wfrp4e.commands import (
     command,
     d20_attack,
     declared,
+    declared_odds,
     engaged,
     fumbles,
     group_advantage,
@@ -474,6 +475,12 @@ def fumble_details(table, fumble_roll, weapon_damage, fumbled_roll, hit_location
 
 
 def preview_attack(context, ask_players, **args):
+    """What the attack would do with the dice typed (the rest rolled); with `ask_players`, first whether a player
+    still has a roll to make on their phone, when the result names them (`asks`) and nothing is rolled."""
+    owed = declared_odds.owed_rolls(context, "attack", args) if ask_players else []
+    if owed:
+        names = " and ".join(roll.combatant.name for roll in owed)
+        return f"{names} roll{'s' if len(owed) == 1 else ''} on the phone.", {"asks": [r.combatant.pk for r in owed]}
     outcome = resolve(context, **args)
     return outcome.message, outcome.details
 
