@@ -9,6 +9,7 @@ transaction — and notifies the encounter's viewers after commit. Call one as a
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 
 from django import forms
 from django.db import connection, transaction
@@ -447,9 +448,22 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
 def insert_unanswered(row):
     """INSERT `row` without asking the database for its new id (Model.save() and bulk_create() on PostgreSQL
     do, RETURNING it, and wait for that answer), so its write goes with the others sent together. Nothing reads a
-    log entry's id as it is made; `row.pk` stays None. QuerySet._insert is how Model.save() itself inserts."""
-    meta = row._meta
-    meta.base_manager._insert([row], fields=[field for field in meta.local_concrete_fields if not field.primary_key])
+    log entry's id as it is made; `row.pk` stays None. The statement is plain SQL from the model's fields, each value
+    made ready as Model.save() makes it (Field.pre_save, get_db_prep_save)."""
+    sql, fields = insert_statement(type(row), connection.vendor)
+    values = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+@cache
+def insert_statement(model, vendor):
+    """(INSERT SQL, the fields it sets) for `model`'s rows on a database of `vendor`: every column but the id."""
+    fields = [field for field in model._meta.local_concrete_fields if not field.primary_key]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    places = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({places})", fields
 
 
 @contextmanager
