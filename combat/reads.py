@@ -46,6 +46,7 @@ class LogLine(NamedTuple):
     version: int
     undone: bool
     user_id: int | None
+    command: str
     message: str
     args: dict
 

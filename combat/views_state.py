@@ -9,6 +9,7 @@ from functools import cached_property
 
 import systems
 from combat import reads
+from combat.commands.spine import receiving_args
 from combat.links import encounter_links
 from combat.models import Combatant, Encounter
 from combat.permissions import GM, role
@@ -237,10 +238,6 @@ def fingerprint(row):
 condition_choices = Prepared(lambda system: ConditionDefinition.objects.filter(system=system))
 
 
-# The arguments that name who a command is done to (not who does it), in the generic and the systems' commands.
-RECEIVING_ARGS = {"target", "targets", "blast_targets", "combatant", "patient", "ambushed", "enemy", "enemies"}
-
-
 def tell_news(view, hidden):
     """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
     that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
@@ -250,7 +247,11 @@ def tell_news(view, hidden):
         return
     settled = set()  # characters whose player acted on them since: older news is stale
     for entry in [entry for entry in view.data.recent_log if not entry.undone][:NEWS_LOOKBACK]:
-        receivers = set(named_ids(value for key, value in entry.args.items() if key in RECEIVING_ARGS))
+        receiving = receiving_args(entry.command, view.encounter.system)
+        receivers = set(named_ids(value for key, value in entry.args.items() if key in receiving))
+        answered = entry.args.get("prompt")
+        if isinstance(answered, dict):  # an open test answered (logged whole): its roller hears what came of it
+            receivers.add(answered["combatant"])
         if entry.user_id == view.user.pk:
             settled |= receivers
             continue
@@ -299,6 +300,12 @@ def as_json(view):
         "prompts": [prompt_json(view, p) for p in view.prompts],
         "combatants": [combatant_json(view, row) for row in view.rows],
     }
+
+
+# The fields every combatant has in the API's state, beside its system's own (System.combatant_fields).
+GENERIC_COMBATANT_FIELDS = frozenset(
+    {"id", "name", "side", "initiative", "wounds", "max_wounds", "hidden", "character", "conditions", "this_turn"}
+)
 
 
 def combatant_json(view, row):

@@ -227,9 +227,14 @@ class Context:
 
 
 class CombatantField(WholeNumberField):
-    """A combatant of this encounter, named by id; its form (Args) gives it the command's context."""
+    """A combatant of this encounter, named by id; its form (Args) gives it the command's context. `receives`: the
+    command is done to them (their player's phone tells them of it), not by them or beside them."""
 
     context = None
+
+    def __init__(self, *args, receives=True, **kwargs):
+        self.receives = receives
+        super().__init__(*args, **kwargs)
 
     def clean(self, value):
         pk = super().clean(value)
@@ -246,6 +251,10 @@ class CombatantListField(NumberListField):
     """Combatants of this encounter, named by ids; each answers like a CombatantField."""
 
     context = None
+
+    def __init__(self, *args, receives=True, **kwargs):
+        self.receives = receives
+        super().__init__(*args, **kwargs)
 
     def clean(self, value):
         one = CombatantField()
@@ -318,6 +327,14 @@ class Command:
 
     def __call__(self, encounter, user, expected_version=None, dice=None, **args):
         return execute(encounter, user, self.name, args, expected_version=expected_version, dice=dice)
+
+
+@cache
+def receiving_args(name, system):
+    """The names of command `name`'s arguments that name whom it is done to (CombatantField `receives`)."""
+    cmd = lookup(name, system)
+    fields = cmd.args.base_fields.items() if cmd else ()
+    return frozenset(key for key, field in fields if getattr(field, "receives", False))
 
 
 def lookup(name, system):

@@ -31,3 +31,21 @@ def test_a_blow_from_a_hidden_attacker_is_not_told(fight):
 def test_the_players_own_attack_is_not_news(fight):
     fight.attack(attacker_roll=12, defender_roll=88)
     assert news(fight) is None
+
+
+def test_an_opponent_is_told_and_whoever_acts_is_not(fight):
+    from combat import commands
+
+    table = fight.table
+    table.encounter.pools = {**table.encounter.pools, "adversary": 3}
+    table.encounter.save()
+    commands.batter_or_trick(table.encounter, table.gm, spend="batter", initiator=fight.orc.pk,
+                             opponent=fight.anders.pk, initiator_roll=20, opponent_roll=90)  # fmt: skip
+    assert news(fight).startswith("What just happened to you: Orc Boy spends 1 Advantage on Batter against Anders")
+    commands.undo(table.encounter, table.gm)
+    table.encounter.refresh_from_db()
+    table.encounter.pools = {**table.encounter.pools, "ally": 3}
+    table.encounter.save()
+    commands.batter_or_trick(table.encounter, table.gm, spend="batter", initiator=fight.anders.pk,
+                             opponent=fight.orc.pk, initiator_roll=20, opponent_roll=90)  # fmt: skip
+    assert news(fight) is None  # the GM ran Anders's own Batter: the one who acts is not told by news

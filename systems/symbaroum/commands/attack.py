@@ -46,7 +46,7 @@ UNARMED_DICE = "1d4"
 
 
 class AttackArgs(Args):
-    attacker = CombatantField(required=False)
+    attacker = CombatantField(required=False, receives=False)
     target = CombatantField(required=False)
     weapon = TextField(required=False, help_text="A weapon on the attacker's sheet; the first when empty.")
     aim = OneOfField(choices=AIMS, required=False)

@@ -35,7 +35,7 @@ def by_pk(context, pk):
 
 
 class FireArgs(Args):
-    who = CombatantField()
+    who = CombatantField(receives=False)
     building = CombatantField()
     outcome = OneOfField(choices=OUTCOMES, required=False, help_text="An NPC's test: the GM says how it went.")
 

@@ -30,7 +30,7 @@ def after_healing(context, combatant, regained):
 
 
 class FirstAidArgs(Args):
-    healer = CombatantField()
+    healer = CombatantField(receives=False)
     patient = CombatantField()
     means = OneOfField(choices=MEANS)
     d4 = DieField(symbaroum.MEDICUS_HEALING_DIE, help_text="Medicus: the healer's player's d4; rolled when empty.")

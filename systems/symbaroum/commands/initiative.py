@@ -90,7 +90,7 @@ def on_the_coming_round(context, round_number):
 
 
 class ActLaterArgs(ActingArgs):
-    after = CombatantField(help_text="Who they act right after.")
+    after = CombatantField(receives=False, help_text="Who they act right after.")
 
 
 @command(ActLaterArgs, gm_only=False, rule="Acting later")
@@ -118,7 +118,7 @@ def act_later(context, combatant, after):
 
 
 class DelayArgs(ActingArgs):
-    before = CombatantField(help_text="Who acts before them, this round only.")
+    before = CombatantField(receives=False, help_text="Who acts before them, this round only.")
 
 
 @command(DelayArgs, gm_only=False, requires=[toggles.MANOEUVRES], rule="Delay the Initiative")

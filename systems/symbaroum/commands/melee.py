@@ -38,7 +38,7 @@ def sheets_of(context, combatants):
 
 
 class SurpriseArgs(Args):
-    ambushers = CombatantListField(help_text="Who sneaks up.")
+    ambushers = CombatantListField(receives=False, help_text="Who sneaks up.")
     ambushed = CombatantListField(help_text="Who may be caught unawares.")
     outcome = OneOfField(choices=SURPRISE_OUTCOMES, required=False, help_text="When no player character rolls.")
     d20 = DieField(20, help_text="The d20 the player said aloud; empty: asked on their phone.")

@@ -32,7 +32,7 @@ CHARACTERISTIC_LABELS = {"S": "Strength", "Ag": "Agility"}
 
 class AdvantageTestArgs(Args):
     spend = OneOfField(choices=[("batter", "Batter"), ("trick", "Trick")])
-    initiator = CombatantField()
+    initiator = CombatantField(receives=False)
     opponent = CombatantField()
     condition = OneOfField(
         required=False,

@@ -48,7 +48,7 @@ UNARMED = "Unarmed"
 
 
 class AttackArgs(Args):
-    attacker = CombatantField()
+    attacker = CombatantField(receives=False)
     target = CombatantField()
     weapon = TextField(help_text="Name of a weapon the attacker carries (or Unarmed).")
     defence = TextField(required=False, help_text="Skill or characteristic the target opposes with; empty: unopposed.")

@@ -233,15 +233,9 @@ class AnswerArgs(PromptArgs):
             raise forms.ValidationError(f"Open test {entry['id']} is not a declared action: answer it as it says.")
         return entry
 
-    def clean(self):
-        data = super().clean()
-        if "prompt" in data:  # who rolled, logged so their player's phone tells them what came of it
-            data["combatant"] = self.context.combatant(data["prompt"]["combatant"])
-        return data
-
 
 @command(AnswerArgs, gm_only=False, rule="Declaring an action")
-def answer_declared(context, prompt, combatant, d100, d20, location, defence, roll_for_me):
+def answer_declared(context, prompt, d100, d20, location, defence, roll_for_me):
     """One player's roll for a declared action; the last roll it waits for applies the action."""
     entry = prompt
     chosen = declared_odds.chosen_defence(entry, defence) if defence else None

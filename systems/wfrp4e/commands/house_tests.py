@@ -52,7 +52,7 @@ def named(given, value):
 
 
 class OpposedArgs(Args):
-    initiator = CombatantField()
+    initiator = CombatantField(receives=False)
     opponent = CombatantField()
     initiator_skill = SkillField(max_length=60, help_text="A skill name from the sheet, or its value.")
     opponent_skill = SkillField(max_length=60)
@@ -134,10 +134,10 @@ def opposed_test(
 
 
 class SpellArgs(Args):
-    caster = CombatantField()
+    caster = CombatantField(receives=False)
     cn = WholeNumberField(min_value=0, max_value=30, help_text="Effective Casting Number.")
     casting_roll = DieField(100)
-    counterspeller = CombatantField(required=False)
+    counterspeller = CombatantField(required=False, receives=False)
     counter_roll = DieField(100)
     counter_second_roll = DieField(100, help_text="A Deafened counterspeller's second d100 (the worse counts).")
     magic_missile = YesNoField()

@@ -78,7 +78,9 @@ def gain_momentum(context, combatant, reason):
 
 class SpendMomentumArgs(CombatantArgs):
     use = OneOfField(choices=list(SPENDS.items()))
-    engaged = CombatantListField(help_text="Disengage: who is engaged with them; left out, those the tracker has.")
+    engaged = CombatantListField(
+        receives=False, help_text="Disengage: who is engaged with them; left out, those the tracker has."
+    )
     amount = WholeNumberField(required=False, min_value=1, max_value=100, help_text="For an attack.")
     talent = OneOfField(required=False, choices=[(t, t) for t in wfrp4e_house.MOMENTUM_TALENTS])
 
