@@ -11,6 +11,12 @@ from systems.base_state import EncounterState
 from systems.sheet_schema import SheetSchema
 from systems.turn_budget import Budget
 
+# The places the generic screens include a system's partials (templates/combat/gm.html, player.html, the sheet).
+PARTIAL_SLOTS = frozenset({
+    "gm_turn_tools", "gm_round_notes", "gm_panels", "gm_row_badges", "gm_row_actions", "gm_row_offers", "gm_attack",
+    "gm_tools", "phone_strip", "phone_my_turn", "phone_character", "sheet_stats",
+})  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Toggle:
@@ -48,7 +54,8 @@ class System:
     short_label = ""  # as the table says it: "WFRP 4e"
     complete = False  # offered when a campaign is created
     toggles = ()  # Toggle constants, in the order the rules document has them
-    # Template partials the generic screens include ("<key>/gm.html#pools"); a missing name shows nothing.
+    # Template partials the generic screens include, by place (PARTIAL_SLOTS): "<key>/gm.html#pools". Checked at
+    # start-up (systems/checks.py), as a misspelt place would show nothing.
     partials = {}
     State = EncounterState  # what the system keeps in Encounter.pools
     # Whether the table's conditions (rules.ConditionDefinition, given and taken by the generic add_condition and
@@ -182,12 +189,9 @@ class System:
         """This system's fields of a combatant in the API state, for a viewer who sees the combatant in full."""
         return state_fields.values(self.combatant_fields, view, row)
 
-    def sheet(self, character):
-        """The character's sheet worked out for this system, or None."""
-        return None
-
-    def sheets(self, characters):
-        """{character id: sheet} for many characters in a fixed number of queries."""
+    def sheets(self, character_ids, with_characteristics=True):
+        """{character id: sheet} for many characters in a fixed number of queries; without the characteristics'
+        order and labels when only the figures are read (a command's)."""
         return {}
 
     @property

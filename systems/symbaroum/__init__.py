@@ -159,11 +159,6 @@ class Symbaroum(System):
             "death_steps_to_die": view_.death_steps_to_die,
         }
 
-    def sheet(self, character):
-        from systems.symbaroum.sheet import Sheet
-
-        return Sheet(character)
-
     def sheets(self, character_ids, with_characteristics=True):
         from systems.symbaroum.sheet import sheets
 

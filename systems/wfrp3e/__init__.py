@@ -138,11 +138,6 @@ class Wfrp3e(System):
 
         return starting_wounds(character, threshold)
 
-    def sheet(self, character):
-        from systems.wfrp3e.sheet import Sheet
-
-        return Sheet(character)
-
     def sheets(self, character_ids, with_characteristics=True):
         from systems.wfrp3e.sheet import sheets
 

@@ -171,9 +171,6 @@ class Wfrp4e(System):
     def state_json(self, view_):
         return {"pools": view_.pools or {}, "round_end": view_.round_end}
 
-    def sheet(self, character):
-        return Sheet(character)
-
     def sheets(self, character_ids, with_characteristics=True):
         order = characteristic_order(KEY) if with_characteristics else []
         return {c.pk: Sheet(c, order) for c in characters_with_sheets(character_ids)}
