@@ -3,9 +3,9 @@ before applying it."""
 
 from dataclasses import dataclass, field
 
-from combat import commands
 from combat.commands.fields import YesNoField
-from combat.commands.spine import ALLOW_ANYWAY
+from combat.commands.spine import CommandError, Context, preview_with
+from combat.permissions import GM
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
@@ -158,7 +158,7 @@ def build(view, data):
     ):
         values["defence"] = usual_defence(panel.defences, ranged)
     if attacker and target:
-        panel.odds = odds_before_rolling(view, values)
+        panel.odds = odds_before_rolling(view, values, (attacker, target), sheets)
         panel.asks_players = True
         drawn_for = (data.get("drawn_attacker"), data.get("drawn_target")) == (str(attacker.pk), str(target.pk))
         # A player on either side rolls on their phone unless the GM unticked it for this very pair.
@@ -172,19 +172,24 @@ def build(view, data):
     return panel
 
 
-def odds_before_rolling(view, values):
-    """The attack's odds as the form stands (attack_odds.py): the attack previewed with stand-in dice, so every
-    target, bonus and situation is the one the attack would use; None while the form describes no attack the
-    command would take. The turn's budget is not asked: the odds hold whether or not the GM allows it."""
+def odds_before_rolling(view, values, fighters, sheets):
+    """The attack's odds as the form stands (attack_odds.py): the attack worked out with stand-in dice on the
+    screen's own read of the encounter and the fighters' sheets, so every target, bonus and situation is the one the
+    attack would use and nothing is read twice; None while the form describes no attack the command would take. The
+    turn's budget is not asked: the odds hold whether or not the GM allows it."""
     args = {key: values[key] for key in ODDS_FIELDS if values.get(key) not in ("", None)}
     if values["situations"]:
         args["situations"] = ",".join(values["situations"])
-    args[ALLOW_ANYWAY] = True
+    conditions = [condition for held in view.data.conditions.values() for condition in held]
+    context = Context(view.encounter, view.user, list(view.data.everyone), conditions, attack_odds.StandInDice(), GM)
+    context.allow_anyway = True
+    context.sheets.update({row.pk: sheets[row.character_id] for row in fighters if row.character_id in sheets})
+    context.sheets_read.update(row.pk for row in fighters)
     try:
-        preview = commands.preview(view.encounter.pk, view.user, "attack", args, dice=attack_odds.StandInDice())
-    except commands.CommandError:
+        _, result = preview_with(context, "attack", args)
+    except CommandError:
         return None
-    return attack_odds.odds_of(view.encounter, preview.result)
+    return attack_odds.odds_of(view.encounter, result)
 
 
 def side_outnumbers(rows, attacker, target):
