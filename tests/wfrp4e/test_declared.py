@@ -61,6 +61,12 @@ def make_fight(table, house=False):
     return Combatant.objects.get(pk=pk)
 
 
+def give_allies(table, advantage):
+    table.encounter.refresh_from_db()
+    table.encounter.pools = {**table.encounter.pools, "ally": advantage}
+    table.encounter.save()
+
+
 def turn_of(table, combatant):
     for _ in range(8):
         table.encounter.refresh_from_db()
@@ -217,9 +223,7 @@ def test_assess_gains_advantage_on_a_success(table):
 def test_a_player_asks_the_gm_for_an_advantage_spend(table):
     make_fight(table)
     turn_of(table, table.anders)
-    table.encounter.refresh_from_db()
-    table.encounter.pools = {**table.encounter.pools, "ally": 4}
-    table.encounter.save()
+    give_allies(table, 4)
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="ask_advantage",
                        spend="additional_action")  # fmt: skip
     assert status == 200, body
@@ -291,9 +295,7 @@ def test_a_condition_test_shows_its_exact_chance_on_the_phone(table):
 def test_batter_as_written_waits_for_the_spenders_roll_and_spends_the_pool(table):
     orc = make_fight(table)
     turn_of(table, table.anders)
-    table.encounter.refresh_from_db()
-    table.encounter.pools = {**table.encounter.pools, "ally": 3}
-    table.encounter.save()
+    give_allies(table, 3)
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="batter", target=orc.pk)
     assert status == 200, body
     [prompt] = state(table, table.anna)["prompts"]
@@ -441,9 +443,7 @@ def test_the_phone_tells_the_player_what_came_of_a_roll_the_gm_made_and_drops_st
 def test_a_declaration_left_waiting_is_noted_when_its_turn_ends_and_a_refusal_says_so(table):
     orc = make_fight(table)
     turn_of(table, table.anders)
-    table.encounter.refresh_from_db()
-    table.encounter.pools = {**table.encounter.pools, "ally": 2}
-    table.encounter.save()
+    give_allies(table, 2)
     api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk)
     passed = commands.next_turn(table.encounter, table.gm)
     assert "Still waiting: Anders attacks Orc Boy with Hand Weapon (the GM may answer or cancel it)." in passed.message
