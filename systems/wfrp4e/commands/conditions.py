@@ -64,7 +64,7 @@ def prompt(context, combatant, test=None, answer="resolve_test", **extra):
         target = target_for(context, combatant, test.skill, modifier)
         entry.update(asdict(test), modifier=modifier, target=target)
         if target is not None:  # the exact chance the phone shows before the roll
-            entry["chance"] = str(percent(wfrp4e.test_chance(target)))
+            entry["chance"] = percent(wfrp4e.test_chance(target))
     return entry
 
 

@@ -220,18 +220,22 @@ def as_gm(context):
     return context if context.role == GM else replace(context, role=GM)
 
 
-class AnswerArgs(PromptArgs):
-    d100 = DieField(100, help_text="The d100 of the test; rolled when empty.")
-    d20 = DiceListField(20, help_text="House rules: the D20s thrown; rolled when empty.")
-    location = DieField(100, help_text="House rules: the D100 for where a hit lands and whether it is a Critical.")
-    defence = TextField(required=False, max_length=60, help_text="The defence chosen against an attack.")
-    roll_for_me = YesNoField(help_text="Leave every die to the tracker.")
+class DeclaredArgs(PromptArgs):
+    """An open test that a declaration opened."""
 
     def clean_prompt(self):
         entry = super().clean_prompt()
         if entry.get("kind") != DECLARED:
             raise forms.ValidationError(f"Open test {entry['id']} is not a declared action: answer it as it says.")
         return entry
+
+
+class AnswerArgs(DeclaredArgs):
+    d100 = DieField(100, help_text="The d100 of the test; rolled when empty.")
+    d20 = DiceListField(20, help_text="House rules: the D20s thrown; rolled when empty.")
+    location = DieField(100, help_text="House rules: the D100 for where a hit lands and whether it is a Critical.")
+    defence = TextField(required=False, max_length=60, help_text="The defence chosen against an attack.")
+    roll_for_me = YesNoField(help_text="Leave every die to the tracker.")
 
 
 @command(AnswerArgs, gm_only=False, rule="Declaring an action")
@@ -280,15 +284,7 @@ def cancel(context, entry):
     return len(siblings)
 
 
-class CancelArgs(PromptArgs):
-    def clean_prompt(self):
-        entry = super().clean_prompt()
-        if entry.get("kind") != DECLARED:
-            raise forms.ValidationError(f"Open test {entry['id']} is not a declared action.")
-        return entry
-
-
-@command(CancelArgs, gm_only=False, rule="Declaring an action")
+@command(DeclaredArgs, gm_only=False, rule="Declaring an action")
 def cancel_declared(context, prompt):
     """Take back a declared action before its last roll: every test it opened closes, nothing else changes."""
     closed = cancel(context, prompt)
@@ -323,7 +319,7 @@ def hide_odds(context, combatant, hidden):
     return f"{combatant.name}'s figures are {shown} the players' odds.", {"combatant": combatant.pk, "hidden": hidden}
 
 
-class ChangeArgs(CancelArgs):
+class ChangeArgs(DeclaredArgs):
     attack_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
     defence_modifier = WholeNumberField(required=False, min_value=-100, max_value=100)
 

@@ -34,10 +34,6 @@ class Roll:
     shown: dict = field(default_factory=dict)
 
 
-def percent_of(probability):
-    return str(percent(probability))
-
-
 def hides_odds(context, combatant):
     """Whether a player may not see odds that would tell them `combatant`'s figures."""
     return combatant.hidden or combatant.pk in context.encounter.state.odds_hidden
@@ -136,7 +132,7 @@ def defences_with_odds(context, cleaned, options, hidden):
         outcome, _ = dry_attack(context, {**cleaned, "defence": key})
         details = outcome.details
         own = details["defence_target"] if details["method"] == "d100" else details["dsb"]
-        holds = None if hidden else percent_of(1 - attack_odds.odds_of(context.encounter, outcome.details).chance)
+        holds = None if hidden else percent(1 - attack_odds.odds_of(context.encounter, outcome.details).chance)
         defence = {"key": key, "label": label, "target": own, "chance": holds}
         if details["method"] == "d20":
             defence["d20_count"] = len(details["d20s"])
@@ -218,7 +214,7 @@ def odds(context, roller, initiator, opponent, chance, own_target):
     other = opponent if roller is initiator else initiator
     if hides_odds(context, other):
         return {"chance": None, "own_target": own_target}
-    return {"chance": percent_of(chance), "own_target": own_target, "chance_words": "to win"}
+    return {"chance": percent(chance), "own_target": own_target, "chance_words": "to win"}
 
 
 def batter_rolls(context, cleaned):
@@ -265,8 +261,8 @@ def spell_rolls(context, cleaned):
         "reason": f"Your spell (CN {cleaned['cn']}) at {names}",
         "gm_reason": f"{caster.name} casts a spell (CN {cleaned['cn']}) at {names}",
         "own_target": target,
-        "chance": percent_of(chance),
-        "chance_words": f"to cast · critical {percent_of(chance.critical)} % · fumble {percent_of(chance.fumble)} %",
+        "chance": percent(chance),
+        "chance_words": f"to cast · critical {percent(chance.critical)} % · fumble {percent(chance.fumble)} %",
     })]  # fmt: skip
 
 
@@ -282,7 +278,7 @@ def assess_rolls(context, cleaned):
         "reason": f"Assess with {cleaned['skill']}",
         "gm_reason": f"{combatant.name} Assesses with {cleaned['skill']}",
         "own_target": target,
-        "chance": percent_of(chance),
+        "chance": percent(chance),
         "chance_words": "to succeed",
     })]  # fmt: skip
 
