@@ -21,10 +21,10 @@ ATTACK_ROLLS = {"attacker_roll": 23, "defender_roll": 45, "critical_roll": 7}  #
 
 def wfrp4e_encounter(size):
     """A running WFRP 4e encounter of `size` combatants; returns (encounter, attacker, target)."""
-    from characters.demo import CAMPAIGN
     from characters.models import Campaign
     from combat import commands
     from combat.models import Encounter
+    from systems.wfrp4e.demo import CAMPAIGN
 
     campaign = Campaign.objects.get(name=CAMPAIGN)
     gm = campaign.gm
@@ -44,8 +44,8 @@ def wfrp4e_encounter(size):
 
 def symbaroum_attack():
     """The Symbaroum demo: Ulrika shoots a goblin, every roll given."""
-    from characters.demo import SYMBAROUM_ENCOUNTER
     from combat.models import Encounter
+    from systems.symbaroum.demo import ENCOUNTER as SYMBAROUM_ENCOUNTER
 
     encounter = Encounter.objects.get(name=SYMBAROUM_ENCOUNTER)
     by_name = {c.name: c.pk for c in encounter.combatants.all()}
@@ -56,8 +56,8 @@ def symbaroum_attack():
 
 def wfrp3e_attack():
     """The WFRP 3e demo: the beastman's Melee Strike on Katarina."""
-    from characters.demo import WFRP3E_ENCOUNTER
     from combat.models import Encounter
+    from systems.wfrp3e.demo import ENCOUNTER as WFRP3E_ENCOUNTER
 
     encounter = Encounter.objects.get(name=WFRP3E_ENCOUNTER)
     by_name = {c.name: c.pk for c in encounter.combatants.all()}

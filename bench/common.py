@@ -182,9 +182,9 @@ def demo_logins(phones):
     import django
 
     django.setup()
-    from characters.demo import ENCOUNTER
     from characters.models import ApiToken
     from combat.models import Encounter
+    from systems.wfrp4e.demo import ENCOUNTER
 
     encounter = Encounter.objects.get(name=ENCOUNTER)
     return encounter.pk, player_cookies(encounter.campaign, phones), ApiToken.issue(encounter.campaign.gm)

@@ -150,7 +150,9 @@ def main():
     import django
 
     django.setup()
-    from characters.demo import ENCOUNTER, SYMBAROUM_ENCOUNTER, WFRP3E_ENCOUNTER
+    from systems.symbaroum.demo import ENCOUNTER as SYMBAROUM_ENCOUNTER
+    from systems.wfrp3e.demo import ENCOUNTER as WFRP3E_ENCOUNTER
+    from systems.wfrp4e.demo import ENCOUNTER
 
     print(f"database: {env['DATABASE_URL'].split('://')[0]}; {options.runs} runs each; times in ms")
     print(f"{'system':10} {'n':>4} {'view':5} {'median':>7} {'p95':>7} {'queries':>7} {'bytes':>8} {'gzipped':>8}")

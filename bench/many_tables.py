@@ -54,10 +54,10 @@ SETTLE = 10.0  # seconds phones get after the last command to show their encount
 def make_tables(tables, phones):
     """[(encounter id, phone cookies)] for `tables` started copies of the demo encounter, and the GM's token."""
     demo_id, _, token = demo_logins(0)  # sets Django up
-    from characters.demo import ENCOUNTER
     from combat.commands.spine import execute
     from combat.creation import build_encounter, members_of
     from combat.models import Encounter
+    from systems.wfrp4e.demo import ENCOUNTER
 
     demo = Encounter.objects.get(pk=demo_id)
     made = []

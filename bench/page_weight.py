@@ -38,8 +38,8 @@ def start_make_run_server(env, port):
 def gm_session():
     from django.test import Client
 
-    from characters.demo import ENCOUNTER
     from combat.models import Encounter
+    from systems.wfrp4e.demo import ENCOUNTER
 
     client = Client()
     client.force_login(Encounter.objects.get(name=ENCOUNTER).campaign.gm)

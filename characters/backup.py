@@ -28,7 +28,6 @@ from characters.models import Campaign, Character, CharacterSkill
 from combat import snapshot
 from combat.models import Combatant, CombatantGroup, ConditionInstance, Encounter, LogEntry
 from rules.models import ConditionDefinition
-from rules.systems import GameSystem
 
 FORMAT = "wfrp-combat-tracker campaign"
 VERSION = 1
@@ -339,8 +338,9 @@ def _character_records(data, system):
         version = data.get("version")
         raise BackupError(f"This character file has version {version}; this tracker reads version {VERSION}.")
     if data.get("system") != system:
-        made_for = GameSystem(data["system"]).label if data.get("system") in GameSystem.values else "another game"
-        raise BackupError(f"This character was made for {made_for}; this campaign plays {GameSystem(system).label}.")
+        made_for = systems.REGISTRY.get(data.get("system")) if isinstance(data.get("system"), str) else None
+        made_for = made_for.label if made_for else "another game"
+        raise BackupError(f"This character was made for {made_for}; this campaign plays {systems.get(system).label}.")
     records = data.get("objects")
     if not isinstance(records, list) or not all(
         isinstance(record, dict) and record.get("model") in CHARACTER_MODELS and isinstance(record.get("fields"), dict)

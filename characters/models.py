@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from combat.prepared import Prepared
+from rules import systems as game_systems
 from rules.models import Armour, Skill, Weapon
-from rules.systems import GameSystem
 
 
 def new_join_token():
@@ -20,7 +20,7 @@ def new_join_token():
 
 class Campaign(models.Model):
     name = models.CharField(max_length=120)
-    system = models.CharField(max_length=20, choices=GameSystem.choices, db_index=True)
+    system = models.CharField(max_length=20, choices=game_systems.choices, db_index=True)
     house_rules = models.JSONField(default=list, blank=True, help_text="Names of the house-rule toggles in force.")
     gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaigns_run")
     players = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="campaigns_played", blank=True)

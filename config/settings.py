@@ -5,6 +5,7 @@ Production: DATABASE_URL (PostgreSQL) + REDIS_URL (Redis channel layer), DEBUG o
 """
 
 import os
+import pkgutil
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -60,6 +61,8 @@ INSTALLED_APPS = [
     "characters",
     "combat",
     "systems",
+    # Each game system is an app of its own, found on disk (systems/<key>/): adding one edits no generic file.
+    *(f"systems.{package.name}" for package in pkgutil.iter_modules([str(BASE_DIR / "systems")]) if package.ispkg),
 ]
 
 MIDDLEWARE = [

@@ -63,17 +63,6 @@ class HitLocationAdmin(RollTableAdmin):
     list_display = [*RollTableAdmin.list_display, "location"]
 
 
-@admin.register(models.Fumble)
-class FumbleAdmin(RollTableAdmin):
-    list_display = [*RollTableAdmin.list_display, "wounds"]
-
-
-@admin.register(models.AdvantageSpend)
-class AdvantageSpendAdmin(ReferenceDataAdmin):
-    list_display = ["name", "key", "cost", "minimum", "once_per_turn", "system", "customised"]
-    ordering = ["system", "order"]
-
-
 class NonOverlappingRows(BaseInlineFormSet):
     """Rows entered together must not overlap each other either (each row's clean() sees only saved rows)."""
 
@@ -89,42 +78,6 @@ class NonOverlappingRows(BaseInlineFormSet):
                 raise ValidationError(f"{other} overlaps {name}.")
 
 
-class CriticalWoundInline(admin.TabularInline):
-    model = models.CriticalWound
-    formset = NonOverlappingRows
-    fields = ["low", "high", "name", "wounds", "description", "system", "source"]
-    extra = 3
-
-
-@admin.register(models.CriticalTable)
-class CriticalTableAdmin(ReferenceDataAdmin):
-    list_display = ["name", "locations", "system", "customised"]
-    inlines = [CriticalWoundInline]
-
-
-@admin.register(models.Feat)
-class FeatAdmin(ReferenceDataAdmin):
-    list_display = ["name", "homebrew", "system", "order", "customised"]
-    ordering = ["system", "order"]
-
-
-@admin.register(models.Manoeuvre)
-class ManoeuvreAdmin(ReferenceDataAdmin):
-    list_display = ["name", "key", "test", "system", "customised"]
-    ordering = ["system", "order"]
-
-
-@admin.register(models.Trap)
-class TrapAdmin(ReferenceDataAdmin):
-    list_display = ["name", "damage_dice", "set_by", "holds_victim", "system", "customised"]
-
-
-@admin.register(models.Building)
-class BuildingAdmin(ReferenceDataAdmin):
-    list_display = ["name", "health", "breakpoint", "fortification", "system", "customised"]
-    ordering = ["system", "order"]
-
-
 @admin.register(models.HouseRule)
 class HouseRuleAdmin(ReferenceDataAdmin):
     list_display = ["name", "key", "group", "status", "system", "customised"]
@@ -132,26 +85,3 @@ class HouseRuleAdmin(ReferenceDataAdmin):
     search_fields = [*ReferenceDataAdmin.search_fields, "full_text"]
     ordering = ["system", "order"]
     fields = ["system", "name", "key", "group", "status", "order", "description", "full_text", "source", "customised"]
-
-
-@admin.register(models.ActionCard)
-class ActionCardAdmin(ReferenceDataAdmin):
-    list_display = ["name", "type", "skill", "recharge", "difficulty", "sight", "system", "customised"]
-    list_filter = [*ReferenceDataAdmin.list_filter, "type"]
-
-
-@admin.register(models.Talent)
-class TalentAdmin(ReferenceDataAdmin):
-    list_display = ["name", "type", "constant", "recharge", "system", "customised"]
-    list_filter = [*ReferenceDataAdmin.list_filter, "type"]
-
-
-@admin.register(models.ConditionCard)
-class ConditionCardAdmin(ReferenceDataAdmin):
-    list_display = ["name", "duration", "cancels", "system", "customised"]
-    list_filter = [*ReferenceDataAdmin.list_filter, "duration"]
-
-
-@admin.register(models.CriticalWoundCard)
-class CriticalWoundCardAdmin(ReferenceDataAdmin):
-    list_display = ["name", "severity", "system", "customised"]

@@ -1,4 +1,5 @@
-"""Load reference data from rules/data/<system>/<kind>.json, keeping what an admin customised.
+"""Load reference data from rules/data/<system>/<kind>.json, the kinds every game has and each system's own,
+keeping what an admin customised.
 
 Entries name their relations by the related row's name: a skill's "characteristic": "WS", a weapon's
 "properties": ["Impale"], a critical wound's "table": "Head".
@@ -6,11 +7,13 @@ Entries name their relations by the related row's name: a skill's "characteristi
 
 from django.db import models, transaction
 
+import systems
 from rules import models as rules
 from rules.engine.tables import DATA_DIR, seed_rows
 
-# In dependency order: a kind comes after the kinds its entries name.
-KINDS = {
+# The kinds every game may have, in dependency order: a kind comes after the kinds its entries name. A game
+# system's own kinds (System.reference_data) come after these.
+GENERIC_KINDS = {
     "conditions": rules.ConditionDefinition,
     "characteristics": rules.Characteristic,
     "skills": rules.Skill,
@@ -18,20 +21,18 @@ KINDS = {
     "weapons": rules.Weapon,
     "armour": rules.Armour,
     "hit_locations": rules.HitLocation,
-    "fumbles": rules.Fumble,
-    "advantage_spends": rules.AdvantageSpend,
-    "critical_tables": rules.CriticalTable,
-    "critical_wounds": rules.CriticalWound,
-    "feats": rules.Feat,
-    "manoeuvres": rules.Manoeuvre,
-    "traps": rules.Trap,
-    "buildings": rules.Building,
-    "action_cards": rules.ActionCard,
-    "talents": rules.Talent,
-    "condition_cards": rules.ConditionCard,
-    "critical_wound_cards": rules.CriticalWoundCard,
     "house_rules": rules.HouseRule,
 }
+
+
+def kinds(system):
+    """{kind: model} of every kind of reference data `system` (a System) may load, in loading order."""
+    return GENERIC_KINDS | system.reference_data
+
+
+def every_model():
+    """Each reference-data model once, in loading order (generic kinds first)."""
+    return list(dict.fromkeys(model for system in systems.REGISTRY.values() for model in kinds(system).values()))
 
 
 # What an admin pastes (a table's own wording of a rule): no data file sets it, so no load, forced or not, replaces it.
@@ -75,10 +76,10 @@ def _differs(row, values, many):
 def load(force=False):
     """Create or update every row from the data files; returns {"created", "updated", "kept"} counts."""
     counts = {"created": 0, "updated": 0, "kept": 0}
-    for system_dir in sorted(p for p in DATA_DIR.iterdir() if p.is_dir()):
-        system = system_dir.name
-        for kind, model in KINDS.items():
-            if not (system_dir / f"{kind}.json").exists():
+    for game in systems.REGISTRY.values():
+        system = game.key
+        for kind, model in kinds(game).items():
+            if not (DATA_DIR / system / f"{kind}.json").exists():
                 continue
             for entry in seed_rows(system, kind):
                 values, many = _resolve(model, system, entry)

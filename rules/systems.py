@@ -1,7 +1,9 @@
-from django.db import models
+"""The game-system field of campaigns and reference data."""
 
 
-class GameSystem(models.TextChoices):
-    WFRP4E = "wfrp4e", "Warhammer Fantasy Roleplay 4e"
-    WFRP3E = "wfrp3e", "Warhammer Fantasy Roleplay 3e"
-    SYMBAROUM = "symbaroum", "Symbaroum"
+def choices():
+    """(key, label) of each registered game system (systems.REGISTRY). The fields take this function, not its list,
+    so no migration records which systems exist: adding one adds no migration to the generic apps."""
+    import systems
+
+    return [(system.key, system.label) for system in systems.REGISTRY.values()]

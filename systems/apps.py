@@ -1,5 +1,4 @@
 from importlib import import_module
-from pkgutil import iter_modules
 
 from django.apps import AppConfig
 
@@ -10,8 +9,5 @@ class SystemsConfig(AppConfig):
     verbose_name = "Game systems"
 
     def ready(self):
-        """Import every game system's package (systems/<key>/): each registers its System and its commands."""
-        for package in iter_modules(import_module("systems").__path__):
-            if package.ispkg:
-                import_module(f"systems.{package.name}")
+        """Each game system's app registers its System in its own ready()."""
         import_module("systems.checks")

@@ -62,6 +62,9 @@ class System:
     # remove_condition) exist in this system; one that keeps its own (WFRP 3e's condition cards) says False, and
     # the generic screens and commands then leave them out.
     generic_conditions = True
+    # {kind: model} of the system's own reference data, loaded from rules/data/<key>/<kind>.json after the kinds
+    # every game has (rules.loading.GENERIC_KINDS), in this order.
+    reference_data = {}
     sheet_schema = SheetSchema()  # what a character's sheet holds: nothing in `points` unless the system says so
     # Conditions whose `remaining` counts their bearer's turns passed over (a condition that costs a turn), not the
     # rounds that end.
@@ -193,6 +196,10 @@ class System:
         """{character id: sheet} for many characters in a fixed number of queries; without the characteristics'
         order and labels when only the figures are read (a command's)."""
         return {}
+
+    def seed_demo(self):
+        """Make the system's demo campaign, once, for `make run`: (campaign, created); None for a system with none."""
+        return None
 
     @property
     def character_form(self):

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from characters import demo
 from characters.models import Campaign, Character
 from combat import commands
 from combat.creation import create_encounter
 from combat.models import Encounter
+from systems.wfrp4e import demo
 
 ROOT = Path(__file__).resolve().parent.parent
 

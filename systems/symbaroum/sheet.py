@@ -11,10 +11,10 @@ from combat.prepared import Prepared
 from combat.reads import character_ids_in
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
-from rules.systems import GameSystem
 from systems.sheet_reads import characters_with_sheets, in_model_order
 from systems.sheet_schema import Count, Named, SheetSchema, whole_number
 from systems.symbaroum import toggles
+from systems.symbaroum.commands import KEY
 
 # The counters a Symbaroum sheet keeps in Character.points, with the value a new character starts with. Ammunition
 # is the failed shots left under the Ranged Weapons homebrew (seed 001), or a plain count without it.
@@ -231,5 +231,5 @@ def weapon_names(character_ids, carried):
 
 
 def sheets(character_ids):
-    attributes = list(Characteristic.objects.filter(system=GameSystem.SYMBAROUM))
+    attributes = list(Characteristic.objects.filter(system=KEY))
     return {c.pk: Sheet(c, attributes) for c in characters_with_sheets(character_ids, skills=False)}

@@ -6,9 +6,9 @@ and the difficulties (seed 003 "Difficulties")."""
 from combat.models import Combatant
 from combat.prepared import Prepared
 from rules.engine import wfrp3e
-from rules.models import ActionCard, Talent
-from rules.systems import GameSystem
+from systems.wfrp3e.commands import KEY
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
+from systems.wfrp3e.models import ActionCard, Talent
 
 
 def extend(view):
@@ -28,8 +28,8 @@ def extend(view):
 
 
 # [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
-action_cards = Prepared(lambda: ActionCard.objects.filter(system=GameSystem.WFRP3E).values_list("name", "type"))
-talents = Prepared(lambda: Talent.objects.filter(system=GameSystem.WFRP3E).values_list("name", flat=True))
+action_cards = Prepared(lambda: ActionCard.objects.filter(system=KEY).values_list("name", "type"))
+talents = Prepared(lambda: Talent.objects.filter(system=KEY).values_list("name", flat=True))
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

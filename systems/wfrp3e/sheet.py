@@ -15,9 +15,9 @@ from combat.prepared import Prepared
 from combat.reads import character_ids_in
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
-from rules.systems import GameSystem
 from systems.sheet_reads import characters_with_sheets
 from systems.sheet_schema import Count, Named, SheetSchema
+from systems.wfrp3e.commands import KEY
 
 # The counters, with what a new character starts with. The stance meter's steps on each side are a plausible
 # starting meter (the seed gives none). "power" is a wizard's power or a priest's favour, whichever the character
@@ -131,7 +131,7 @@ class FightingTraits:
 CHANNELLING_SKILLS = Prepared(
     lambda encounter: CharacterSkill.objects.filter(
         character__in=character_ids_in(encounter),
-        skill__system=GameSystem.WFRP3E,
+        skill__system=KEY,
         skill__name__in=POWER_WORDS,
     ).values_list("character_id", "skill__name")
 )
@@ -191,11 +191,11 @@ def afflictions(stored):
 
 
 def characteristic_rows():
-    return list(Characteristic.objects.filter(system=GameSystem.WFRP3E))
+    return list(Characteristic.objects.filter(system=KEY))
 
 
 def skill_rows():
-    rows = Skill.objects.filter(system=GameSystem.WFRP3E).select_related("characteristic")
+    rows = Skill.objects.filter(system=KEY).select_related("characteristic")
     return {skill.name: skill for skill in rows}
 
 

@@ -7,9 +7,9 @@ import functools
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from rules.models import ConditionCard
 from systems.wfrp3e.commands import KEY, conditions, fear, health, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
+from systems.wfrp3e.models import ConditionCard
 from systems.wfrp3e.sheet import fighting_traits
 
 

@@ -11,7 +11,8 @@ from combat import commands, views_state
 from combat.live import execute_for_answer
 from combat.rendering import live_fragments
 from combat.views import render_page, viewer
-from systems.wfrp4e import KEY, attack_panel
+from systems.wfrp4e import attack_panel
+from systems.wfrp4e.commands import KEY
 
 ATTACK_PARTIAL = "wfrp4e/gm.html#attack"  # the same partial the GM screen shows on its first load
 TEST_ODDS_PARTIAL = "wfrp4e/gm.html#test_odds"

@@ -14,7 +14,7 @@ from django.db import connection
 from characters.models import ApiToken, Campaign, Character, JoinLink
 from combat import commands
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from rules.loading import KINDS, load
+from rules.loading import every_model, load
 from rules.models import ConditionDefinition, Weapon
 from tests.factories import CharacterFactory, EncounterFactory, equip
 from tests.wfrp4e.conftest import ANDERS, ORC
@@ -149,7 +149,7 @@ def test_rules_rows_with_other_ids_are_found_by_name_also_by_undo(campaign_in_pl
     export(table.campaign, "-o", str(backup_file))
     Campaign.objects.all().delete()
     old_bleeding = ConditionDefinition.objects.get(system="wfrp4e", name="Bleeding").pk
-    for model in reversed(KINDS.values()):
+    for model in reversed(every_model()):
         model.objects.all().delete()
     load()
     assert ConditionDefinition.objects.get(system="wfrp4e", name="Bleeding").pk != old_bleeding

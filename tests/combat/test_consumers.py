@@ -12,7 +12,6 @@ from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 from django.test import Client
 
-from characters import demo
 from combat import commands
 from combat.broadcast import group_name
 from combat.consumers import FORBIDDEN, REJOIN_INTERVAL, RESYNC_INTERVAL
@@ -20,6 +19,9 @@ from combat.creation import build_encounter, members_of
 from combat.models import Encounter
 from config.asgi import application
 from rules.engine.dice import Dice
+from systems.symbaroum import demo as symbaroum_demo
+from systems.wfrp3e import demo as wfrp3e_demo
+from systems.wfrp4e import demo as wfrp4e_demo
 from tests.combat.conftest import LAYERS
 from tests.combat.screen import Screen, follow, pieces
 from tests.redis_db import this_database_clients
@@ -648,7 +650,11 @@ async def next_turn_push(demo_fight, size):
 async def test_a_gm_next_turn_push_stays_small_however_big_the_fight(rules_data, system, settings):
     settings.CHANNEL_LAYERS = {"default": LAYERS["memory"]}
     await sync_to_async(call_command)("seeddemo")
-    demo_fight = {"wfrp4e": demo.ENCOUNTER, "symbaroum": demo.SYMBAROUM_ENCOUNTER, "wfrp3e": demo.WFRP3E_ENCOUNTER}
+    demo_fight = {
+        "wfrp4e": wfrp4e_demo.ENCOUNTER,
+        "symbaroum": symbaroum_demo.ENCOUNTER,
+        "wfrp3e": wfrp3e_demo.ENCOUNTER,
+    }
     small = await next_turn_push(demo_fight[system], 10)
     big = await next_turn_push(demo_fight[system], 100)
     assert sum(small.values()) <= NEXT_TURN_BUDGET, small

@@ -6,17 +6,19 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from characters import demo
 from combat import commands
 from combat.creation import build_encounter, members_of
 from combat.models import Encounter
 from combat.reads import encounter as load_encounter
 from combat.rendering import live_fragments
 from combat.views_state import build
+from systems.symbaroum import demo as symbaroum_demo
+from systems.wfrp3e import demo as wfrp3e_demo
+from systems.wfrp4e import demo as wfrp4e_demo
 
 pytestmark = pytest.mark.django_db
 
-DEMO_FIGHTS = {"wfrp4e": demo.ENCOUNTER, "symbaroum": demo.SYMBAROUM_ENCOUNTER, "wfrp3e": demo.WFRP3E_ENCOUNTER}
+DEMO_FIGHTS = {"wfrp4e": wfrp4e_demo.ENCOUNTER, "symbaroum": symbaroum_demo.ENCOUNTER, "wfrp3e": wfrp3e_demo.ENCOUNTER}
 
 
 def fight_of(demo_fight, size):
@@ -54,7 +56,7 @@ def test_gm_page_and_live_view_queries_do_not_grow(rules_data, client, system):
 def test_the_wfrp4e_gm_live_view_reads_the_active_combatants_skills_not_a_whole_sheet(rules_data):
     """The Defend options, drawn on every push, need only the skills; weapons and armour are the attack form's."""
     call_command("seeddemo")
-    encounter = fight_of(demo.ENCOUNTER, 5)
+    encounter = fight_of(wfrp4e_demo.ENCOUNTER, 5)
     with CaptureQueriesContext(connection) as captured:
         view = build(load_encounter(encounter.pk), encounter.campaign.gm)
         live_fragments(view)

@@ -7,11 +7,13 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from characters import demo
 from combat import commands
 from combat.models import Combatant, Encounter
 from rules.engine.dice import Dice
 from rules.loading import load
+from systems.symbaroum import demo as symbaroum_demo
+from systems.wfrp3e import demo as wfrp3e_demo
+from systems.wfrp4e import demo as wfrp4e_demo
 from tests.e2e.boxes import box_of
 
 WIDTH, HEIGHT = 1366, 768
@@ -46,9 +48,9 @@ def open_test_symbaroum(encounter, gm):
 
 
 FIGHTS = {
-    "wfrp4e": (demo.seed, demo.ENCOUNTER, None),
-    "symbaroum": (demo.seed_symbaroum, "Goblins on the Davokar road", open_test_symbaroum),
-    "wfrp3e": (demo.seed_wfrp3e, "Beastmen at the old mill", open_test_wfrp3e),
+    "wfrp4e": (wfrp4e_demo.seed, wfrp4e_demo.ENCOUNTER, None),
+    "symbaroum": (symbaroum_demo.seed, symbaroum_demo.ENCOUNTER, open_test_symbaroum),
+    "wfrp3e": (wfrp3e_demo.seed, wfrp3e_demo.ENCOUNTER, open_test_wfrp3e),
 }
 
 

@@ -8,10 +8,10 @@ tracker roll; the GM's form then follows the turn to the beastman, whose check t
 import pytest
 from playwright.sync_api import expect
 
-from characters.demo import seed_wfrp3e
 from combat import commands
 from combat.models import Combatant, Encounter
 from rules.loading import load
+from systems.wfrp3e.demo import seed as seed_wfrp3e
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
 from tests.e2e.test_symbaroum_fight import next_turn, settled
 from tests.factories import UserFactory

@@ -2,14 +2,14 @@
 
 from django.test import Client
 
-from characters import demo
 from combat.models import Encounter
+from systems.symbaroum import demo
 
 
 def test_the_demo_fight_runs_with_the_troll_hidden_from_the_players(rules_data):
-    campaign, created = demo.seed_symbaroum()
+    campaign, created = demo.seed()
     assert created
-    encounter = Encounter.objects.get(campaign=campaign, name=demo.SYMBAROUM_ENCOUNTER)
+    encounter = Encounter.objects.get(campaign=campaign, name=demo.ENCOUNTER)
     assert encounter.status == "active" and encounter.combatants.count() == 8
     gm, anna = Client(), Client()
     gm.force_login(campaign.gm)

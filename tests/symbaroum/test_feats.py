@@ -4,7 +4,7 @@ by the GM or by a player for their own character, each one's effect on the fight
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
-from rules.models import Feat
+from systems.symbaroum.models import Feat
 
 
 @pytest.fixture

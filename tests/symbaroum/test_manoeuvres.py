@@ -4,9 +4,9 @@ player takes a stance, the players roll their tests on their phones (typed d20s 
 import pytest
 
 from combat.commands import CommandError, CommandForbidden
-from rules.models import Manoeuvre
 from systems.symbaroum.commands.manoeuvres import ATTACK_MANOEUVRES
 from systems.symbaroum.commands.stances import STANCES
+from systems.symbaroum.models import Manoeuvre
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ from django.core.management import call_command
 import systems
 from rules.engine import symbaroum, tables
 from rules.loading import load
-from rules.models import Armour, Building, Characteristic, Feat, HouseRule, Manoeuvre, Trap, Weapon
+from rules.models import Armour, Characteristic, HouseRule, Weapon
 from systems import checks
 from systems.symbaroum import toggles
+from systems.symbaroum.models import Building, Feat, Manoeuvre, Trap
 
 pytestmark = pytest.mark.django_db
 

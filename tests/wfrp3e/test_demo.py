@@ -5,8 +5,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from characters import demo
 from characters.models import Campaign
+from systems.wfrp3e import demo
 
 pytestmark = pytest.mark.django_db
 
@@ -14,19 +14,19 @@ pytestmark = pytest.mark.django_db
 def test_seeddemo_seeds_the_campaign_once(rules_data, capsys):
     call_command("seeddemo")
     call_command("seeddemo")
-    assert f"Kept the demo campaign '{demo.WFRP3E_CAMPAIGN}'" in capsys.readouterr().out
+    assert f"Kept the demo campaign '{demo.CAMPAIGN}'" in capsys.readouterr().out
     campaign = Campaign.objects.get(system="wfrp3e")
-    assert campaign.name == demo.WFRP3E_CAMPAIGN and campaign.encounters.count() == 1
+    assert campaign.name == demo.CAMPAIGN and campaign.encounters.count() == 1
     players = campaign.characters.filter(is_npc=False)
     assert sorted(c.player.username for c in players) == ["anna", "bruno", "clara", "dieter"]
     assert campaign.characters.filter(is_npc=True, combatants__isnull=False).distinct().count() == 3
     mob = campaign.characters.get(name="Goblin Mob")
     assert mob.traits["Henchmen"] == 5 and mob.max_wounds == 10
-    assert demo.seed_wfrp3e() == (campaign, False)
+    assert demo.seed() == (campaign, False)
 
 
 def test_each_demo_character_has_a_sheet(rules_data):
-    campaign, created = demo.seed_wfrp3e()
+    campaign, created = demo.seed()
     assert created
     gm, anna = Client(), Client()
     gm.force_login(campaign.gm)
@@ -41,8 +41,8 @@ def test_each_demo_character_has_a_sheet(rules_data):
 
 
 def test_the_demo_fight_is_under_way_with_the_sorcerer_hidden(rules_data):
-    campaign, _ = demo.seed_wfrp3e()
-    encounter = campaign.encounters.get(name=demo.WFRP3E_ENCOUNTER)
+    campaign, _ = demo.seed()
+    encounter = campaign.encounters.get(name=demo.ENCOUNTER)
     assert encounter.status == "active" and encounter.round == 1
     order = [(c.name, c.initiative, c.hidden) for c in encounter.combatants.all()]
     assert order[0] == ("Lise Amsel", 3, False)

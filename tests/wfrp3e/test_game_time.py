@@ -8,7 +8,7 @@ import pytest
 from combat.commands.spine import CommandError, CommandForbidden
 from rules.engine import wfrp3e
 from rules.engine.dice import Dice
-from rules.models import ConditionCard
+from systems.wfrp3e.models import ConditionCard
 
 
 def set_points(combatant, **points):

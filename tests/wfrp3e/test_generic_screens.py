@@ -4,9 +4,9 @@ above it."""
 
 import pytest
 
-from characters import demo
 from combat import commands
 from combat.commands import CommandError, offered_to
+from systems.wfrp3e import demo
 from tests.factories import CharacterFactory, EncounterFactory
 from tests.wfrp3e.conftest import CHARACTERISTICS
 
@@ -87,8 +87,8 @@ def test_the_gms_own_wounds_for_a_character_win(wfrp3e_table):
 
 
 def test_the_demos_grimnir_joins_the_mill_fight_two_wounds_down(rules_data):
-    campaign, _ = demo.seed_wfrp3e()
-    grimnir = campaign.encounters.get(name=demo.WFRP3E_ENCOUNTER).combatants.get(name="Grimnir Hammerson")
+    campaign, _ = demo.seed()
+    grimnir = campaign.encounters.get(name=demo.ENCOUNTER).combatants.get(name="Grimnir Hammerson")
     assert (grimnir.wounds, grimnir.max_wounds) == (11, 13)
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from combat import commands
-from rules.models import ConditionCard
+from systems.wfrp3e.models import ConditionCard
 
 pytestmark = pytest.mark.django_db
 

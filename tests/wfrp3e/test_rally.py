@@ -9,8 +9,8 @@ import pytest
 from combat.commands.spine import CommandError, CommandForbidden
 from rules.engine import wfrp3e
 from rules.engine.dice import Dice
-from rules.models import ConditionCard
 from systems.wfrp3e.commands.pools import percent
+from systems.wfrp3e.models import ConditionCard
 
 BANNER = "Rally: each of you takes one rally step"
 

@@ -11,9 +11,10 @@ from django.core.management import call_command
 import systems
 from rules.engine import tables
 from rules.loading import load
-from rules.models import ActionCard, Characteristic, ConditionCard, CriticalWoundCard, HouseRule, Skill, Talent
+from rules.models import Characteristic, HouseRule, Skill
 from systems import checks
 from systems.wfrp3e import toggles
+from systems.wfrp3e.models import ActionCard, ConditionCard, CriticalWoundCard, Talent
 
 pytestmark = pytest.mark.django_db
 

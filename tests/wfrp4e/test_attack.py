@@ -5,7 +5,7 @@ import pytest
 from combat import commands
 from combat.commands import CommandError
 from combat.models import LogEntry
-from rules.models import CriticalTable, CriticalWound
+from systems.wfrp4e.models import CriticalTable, CriticalWound
 from tests.factories import equip
 from tests.wfrp4e.conftest import ANDERS
 

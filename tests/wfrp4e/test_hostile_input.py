@@ -25,7 +25,8 @@ from combat.commands import offered_to
 from combat.commands.spine import CombatantField, CombatantListField
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine.wfrp4e_house import SITUATIONS
-from rules.models import AdvantageSpend, Skill
+from rules.models import Skill
+from systems.wfrp4e.models import AdvantageSpend
 from tests.factories import CharacterFactory, EncounterFactory, equip
 
 WFRP4E_COMMANDS = offered_to("wfrp4e")  # the commands a WFRP 4e encounter may run

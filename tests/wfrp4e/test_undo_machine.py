@@ -30,7 +30,8 @@ from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine.dice import Dice
 from rules.engine.wfrp4e_house import SITUATIONS
 from rules.house_rules import toggle_keys
-from rules.models import AdvantageSpend, ConditionDefinition
+from rules.models import ConditionDefinition
+from systems.wfrp4e.models import AdvantageSpend
 from tests.factories import CharacterFactory, EncounterFactory, equip
 from tests.wfrp4e.conftest import ORC, equip_anders
 

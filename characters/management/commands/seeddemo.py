@@ -7,7 +7,7 @@ class Command(BaseCommand):
     help = "Create the demo campaigns, their players and an encounter in progress (once)."
 
     def handle(self, *args, **options):
-        for campaign, created in (demo.seed(), demo.seed_symbaroum(), demo.seed_wfrp3e()):
+        for campaign, created in demo.seed_all():
             self.stdout.write(("Created" if created else "Kept") + f" the demo campaign '{campaign.name}'.")
         self.stdout.write("Demo logins (username / password):")
         for username, password in demo.LOGINS:

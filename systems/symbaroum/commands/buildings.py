@@ -10,12 +10,12 @@ from combat.commands.fields import OneOfField, TextField
 from combat.commands.spine import Args, CommandError
 from combat.models import Combatant
 from rules.engine import symbaroum
-from rules.models import Building
 from systems.base import Happenings
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, turn
 from systems.symbaroum.commands.harm import give, has, sheet_of
 from systems.symbaroum.commands.tests import answers, ask, dice_total, rolls_dice
+from systems.symbaroum.models import Building
 
 __all__ = ["add_building"]
 

@@ -13,7 +13,6 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
 from rules.engine import wfrp3e
-from rules.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 from systems.wfrp3e.commands import command, health, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     SymbolArgs,
@@ -25,6 +24,7 @@ from systems.wfrp3e.commands.pools import (
     skill_pool,
     symbol_count,
 )
+from systems.wfrp3e.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
 
 __all__ = ["perform_action", "enter_roll"]
 
@@ -33,7 +33,7 @@ __all__ = ["perform_action", "enter_roll"]
 # only Strength and Agility for the sum.
 ATTACKS = {ActionCard.Type.MELEE: "St", ActionCard.Type.RANGED: "Ag"}
 CASTINGS = (ActionCard.Type.SPELL, ActionCard.Type.BLESSING)
-# How a card's effect line names a symbol (rules.models.WFRP3E_SYMBOLS, singular), as the engine does.
+# How a card's effect line names a symbol (models.WFRP3E_SYMBOLS, singular), as the engine does.
 LINE_SYMBOLS = {
     "success": wfrp3e.SUCCESS,
     "righteous success": wfrp3e.RIGHTEOUS_SUCCESS,
@@ -220,7 +220,7 @@ def net_count(outcome, symbols, symbol):
 
 
 def line_symbol(line):
-    """(count, symbol) of an effect line such as "2 boons", as rules.models.symbol_line_error validates it."""
+    """(count, symbol) of an effect line such as "2 boons", as models.symbol_line_error validates it."""
     match = SYMBOL_LINE.match(line)
     singular = {plural: one for one, plural in WFRP3E_SYMBOLS.items()}.get(match["symbol"], match["symbol"])
     return int(match["count"] or 1), LINE_SYMBOLS[singular]

@@ -6,8 +6,8 @@ from combat.commands.fields import TextField
 from combat.commands.spine import CombatantArgs, CommandError
 from combat.prepared import Prepared
 from rules.engine import wfrp3e
-from rules.models import ConditionCard
 from systems.wfrp3e.commands import KEY, command
+from systems.wfrp3e.models import ConditionCard
 
 __all__ = ["add_condition_card", "remove_condition_card"]
 

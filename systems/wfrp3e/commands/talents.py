@@ -5,8 +5,8 @@ from django import forms
 
 from combat.commands.fields import TextField
 from combat.commands.spine import OwnCombatantArgs
-from rules.models import Talent
 from systems.wfrp3e.commands import KEY, command, recharge, turn
+from systems.wfrp3e.models import Talent
 
 __all__ = ["use_talent"]
 

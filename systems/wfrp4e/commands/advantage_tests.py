@@ -12,7 +12,7 @@ from combat.models import Encounter
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from rules.engine.probability import percent
-from rules.models import AdvantageSpend, ConditionDefinition
+from rules.models import ConditionDefinition
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import actions, command, d20_attack, turn
 from systems.wfrp4e.commands.conditions import change_condition
@@ -24,6 +24,7 @@ from systems.wfrp4e.commands.group_advantage import (
     pools,
     take_effort,
 )
+from systems.wfrp4e.models import AdvantageSpend
 
 __all__ = ["batter_or_trick"]
 

@@ -22,7 +22,7 @@ from combat.commands.fields import (
 from combat.commands.spine import Args, CombatantField, CombatantListField, jsonable
 from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
-from rules.models import CriticalTable, Fumble, Weapon
+from rules.models import Weapon
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
     KEY,
@@ -40,6 +40,7 @@ from systems.wfrp4e.commands import (
 from systems.wfrp4e.commands import momentum as momentum_rule
 from systems.wfrp4e.commands.attack_odds import HIT_LOCATIONS
 from systems.wfrp4e.commands.surprise import surprised_condition
+from systems.wfrp4e.models import CriticalTable, Fumble
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
 
 __all__ = ["attack"]

@@ -10,9 +10,9 @@ from combat.commands.spine import Args, CommandError
 from combat.models import Combatant, Encounter
 from combat.prepared import Prepared
 from rules.engine import wfrp4e
-from rules.models import AdvantageSpend
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import KEY, command
+from systems.wfrp4e.models import AdvantageSpend
 
 __all__ = ["gain_advantage", "spend_advantage", "resolve_round_advantage"]
 
