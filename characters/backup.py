@@ -30,7 +30,9 @@ from combat.models import Combatant, CombatantGroup, ConditionInstance, Encounte
 from rules.models import ConditionDefinition
 
 FORMAT = "wfrp-combat-tracker campaign"
-VERSION = 1
+VERSION = 2
+# The versions of files this tracker reads: an older file's rows are first brought to this version (`upgraded`).
+READS = (1, 2)
 
 # Each model with the lookup from its rows to their campaign, in the order they are written and read back: each
 # after the rows it points to, except Encounter.active.
@@ -45,9 +47,6 @@ ROWS_OF_CAMPAIGN = {
     CombatantGroup: "campaign",
 }
 MODELS = list(ROWS_OF_CAMPAIGN)
-# Fields that files written by earlier versions of the tracker hold and the models no longer have, skipped on import:
-# the campaign's join token became join links, which are invitations and stay out of a backup like other secrets.
-RETIRED_FIELDS = {"characters.campaign": ("join_token",)}
 
 
 class BackupError(Exception):
@@ -91,10 +90,10 @@ def as_json(data):
 def import_campaign(data):
     """Recreate the campaign of a backup (a dict read from its JSON) with the same ids; returns an `Imported`.
     Raises BackupError, changing nothing, when the file is not a backup or this database cannot take it."""
-    records = copy.deepcopy(_records(data))  # ids replace the natural keys of the snapshots: not in the caller's dict
-    for record in records:
-        for name in RETIRED_FIELDS.get(record["model"], ()):
-            record["fields"].pop(name, None)
+    # ids replace the natural keys of the snapshots, and an older file's rows are upgraded: not in the caller's dict
+    records = copy.deepcopy(_records(data))
+    campaign = next(record for record in records if record["model"] == "characters.campaign")
+    upgraded(records, data["version"], campaign["fields"].get("system"))
     references = _natural_references(records)
     usernames = sorted(key[0] for key in references.pop(get_user_model(), ()))
     _check_snapshot_shapes(records)
@@ -130,9 +129,10 @@ def _records(data):
     """The file's rows, once the envelope says it is a backup this version reads."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a campaign backup of this tracker.")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise BackupError(
-            f"This backup has format version {data.get('version')}; this tracker reads version {VERSION}."
+            f"This backup has format version {data.get('version')}; this tracker reads versions "
+            f"{', '.join(map(str, READS))}."
         )
     records = data.get("objects")
     if not isinstance(records, list) or not all(
@@ -169,6 +169,27 @@ def _natural_references(records):
                 raise BackupError(f"The file is damaged: {record['model']} {name} should be named, not {value}.")
             references.setdefault(field.related_model, set()).update(tuple(key) for key in keys)
     return references
+
+
+def upgraded(records, version, system):
+    """Bring the rows of a file written in an earlier `version` to this one, in place: the game system moves what it
+    keeps elsewhere now (System.upgrade_records), then fields no model has any more are left out, of the rows and of
+    the undo steps' rows alike (a campaign's join token, say: join links are invitations, left out of backups)."""
+    if version == VERSION:
+        return
+    game = systems.REGISTRY.get(system) if isinstance(system, str) else None
+    if game is not None:
+        game.upgrade_records(records, version)
+    for record in records:
+        model = apps.get_model(record["model"])
+        known = {field.name for field in model._meta.get_fields()}
+        for name in set(record["fields"]) - known:
+            del record["fields"][name]
+        state = record["fields"].get("undo_state") if model is LogEntry else None
+        for key, (_, fields) in snapshot.ROWS.items() if isinstance(state, dict) else ():
+            for row in state.get(key) or []:
+                for name in set(row) - {"id", *fields} if isinstance(row, dict) else ():
+                    del row[name]
 
 
 def _check_snapshot_shapes(records):
@@ -334,9 +355,11 @@ def _character_records(data, system):
     campaign's game system."""
     if not isinstance(data, dict) or data.get("format") != CHARACTER_FORMAT:
         raise BackupError("This is not a character file of this tracker.")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         version = data.get("version")
-        raise BackupError(f"This character file has version {version}; this tracker reads version {VERSION}.")
+        raise BackupError(
+            f"This character file has version {version}; this tracker reads versions {', '.join(map(str, READS))}."
+        )
     if data.get("system") != system:
         made_for = systems.REGISTRY.get(data.get("system")) if isinstance(data.get("system"), str) else None
         made_for = made_for.label if made_for else "another game"
@@ -358,6 +381,7 @@ def _character_records(data, system):
     for skill in skills:
         skill["pk"] = None
         skill["fields"].pop("character", None)
+    upgraded([character, *skills], data["version"], system)
     return character, skills
 
 

@@ -99,6 +99,9 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     (System.character_form) adds its own points."""
 
     points = ()  # the system's point fields, shown after Wounds
+    # {key of a Count in the system's SheetSchema.points: help text}: a number field each, kept in Character.points
+    counters = {}
+    counter_defaults = {}  # what a counter the sheet does not hold yet starts at, when not 0
     characteristics_heading = "Characteristics"  # what the system calls its rules.Characteristic rows
     has_skills = True  # a system without rules.Skill rows leaves the skills table out
 
@@ -140,6 +143,10 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
                 help_text=characteristic.full_name,
             )
             self.characteristic_names.append(characteristic.name)
+        schema = systems.get(system).sheet_schema
+        for key, help_text in self.counters.items():
+            initial = self.instance.point(key, self.counter_defaults.get(key, 0))
+            self.fields[key] = counter_field(schema.points[key], initial, help_text)
 
     def clean_traits_text(self):
         """ "Champion 2, Fear 1, Size Large": a name and an optional rating, comma-separated."""
@@ -186,6 +193,9 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
                 instance.characteristics[name] = cleaned_data[f"characteristic_{name}"]
         if "traits_text" in cleaned_data:
             instance.traits = cleaned_data["traits_text"]
+        for key in self.counters:
+            if cleaned_data.get(key) is not None:
+                instance.points[key] = cleaned_data[key]
 
 
 def readable(stored):

@@ -93,10 +93,6 @@ class Character(models.Model):
     characteristics = models.JSONField(
         default=dict, blank=True, help_text='Per system, e.g. {"I": 35, "Ag": 30} for WFRP 4e.'
     )
-    fate = models.PositiveSmallIntegerField(default=0)
-    fortune = models.PositiveSmallIntegerField(default=0)
-    resilience = models.PositiveSmallIntegerField(default=0)
-    resolve = models.PositiveSmallIntegerField(default=0)
     weapons = models.ManyToManyField(Weapon, blank=True, related_name="+")
     armour = models.ManyToManyField(Armour, blank=True, related_name="+")
     traits = models.JSONField(default=dict, blank=True, help_text='Creature traits with ratings, e.g. {"Champion": 2}.')
@@ -154,6 +150,10 @@ class Character(models.Model):
         """A counter kept in `points`."""
         value = self.points.get(key, default) if isinstance(self.points, dict) else default
         return value if type(value) is int else default
+
+    def points_with(self, **changed):
+        """The counters in `points` with `changed` put in, as a new dict (undo keeps the old one)."""
+        return {**(self.points if isinstance(self.points, dict) else {}), **changed}
 
     def named(self, key):
         """A mapping kept in `points` ({name: value}), or {}."""

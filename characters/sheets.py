@@ -22,7 +22,6 @@ from characters.forms import RowChoiceField, SkillFormSet
 from characters.models import Character
 from combat import commands
 from combat.models import Encounter
-from combat.snapshot import CHARACTER_FIELDS as POINTS
 from combat.words import copy_name
 
 MAX_FILE_BYTES = 1_000_000  # a character file is a few kilobytes; anything near this is not one
@@ -102,19 +101,19 @@ def _save(form, skills):
 
 
 def points_for_the_fight(character, form):
-    """While the character fights, changed points go through its encounter's `set_points` command (logged and
+    """While the character fights, changed counters go through its encounter's `set_points` command (logged and
     undoable there) instead of straight into the sheet: returns (combatant, points) for the caller to run, or None."""
     stored = Character.objects.get(pk=character.pk)
     points = {
         kind: form.cleaned_data[kind]
-        for kind in POINTS
-        if kind in form.cleaned_data and form.cleaned_data[kind] != getattr(stored, kind)
+        for kind in form.counters
+        if form.cleaned_data.get(kind) is not None and form.cleaned_data[kind] != stored.point(kind)
     }
     fighting = list(character.combatants.filter(encounter__status=Encounter.Status.ACTIVE).select_related("encounter"))
     if not (points and fighting):
         return None
-    for kind in points:
-        setattr(form.instance, kind, getattr(stored, kind))
+    kept = {kind: stored.points[kind] for kind in points if isinstance(stored.points, dict) and kind in stored.points}
+    form.instance.points = {**{k: v for k, v in form.instance.points.items() if k not in points}, **kept}
     return fighting[0], points
 
 

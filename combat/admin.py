@@ -20,7 +20,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class CombatantInline(admin.TabularInline):
     model = Combatant
     extra = 0
-    fields = ["name", "side", "initiative", "position", "wounds", "max_wounds", "advantage", "hidden"]
+    fields = ["name", "side", "initiative", "position", "wounds", "max_wounds", "hidden"]
     has_add_permission = ReadOnlyAdmin.has_add_permission
     has_change_permission = ReadOnlyAdmin.has_change_permission
     has_delete_permission = ReadOnlyAdmin.has_delete_permission

@@ -80,7 +80,6 @@ class Combatant(models.Model):
     position = models.PositiveIntegerField(default=0, help_text="Place in the turn order, 0 first.")
     wounds = models.IntegerField(default=10)
     max_wounds = models.PositiveIntegerField(default=10)
-    advantage = models.IntegerField(default=0)
     hidden = models.BooleanField(default=False, help_text="Hidden from players until revealed.")
 
     class Meta:

@@ -23,13 +23,12 @@ COMBATANT_FIELDS = [
     "position",
     "wounds",
     "max_wounds",
-    "advantage",
     "hidden",
 ]
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
-# Points a command may spend from a combatant's character sheet (Resolve to shake off surprise, a Symbaroum feat's
-# Experience, ...); `points` is JSON, always replaced whole by Context.set_points, never changed in place.
-CHARACTER_FIELDS = ["fortune", "resolve", "points"]
+# The counters a command may spend from a combatant's character sheet (each system's SheetSchema.points); `points`
+# is JSON, always replaced whole by Context.set_points, never changed in place.
+CHARACTER_FIELDS = ["points"]
 COMBATANT_UPDATE_FIELDS = [field.removesuffix("_id") for field in COMBATANT_FIELDS]
 
 

@@ -25,12 +25,13 @@ def offered():
 
 
 def urlpatterns():
-    """Every system's own pages (its `urls` module), for config/urls.py."""
+    """Every system's own pages (a `urls` module in its package), for config/urls.py."""
     from importlib import import_module
     from importlib.util import find_spec
 
     patterns = []
-    for key in REGISTRY:
-        if find_spec(f"systems.{key}.urls"):
-            patterns += import_module(f"systems.{key}.urls").urlpatterns
+    for system in REGISTRY.values():
+        package = type(system).__module__.rpartition(".")[0]
+        if find_spec(f"{package}.urls"):
+            patterns += import_module(f"{package}.urls").urlpatterns
     return patterns

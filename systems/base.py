@@ -197,6 +197,11 @@ class System:
         order and labels when only the figures are read (a command's)."""
         return {}
 
+    def upgrade_records(self, records, version):
+        """Move, in place, what the serialised rows of a file written in an earlier `version` of the tracker's files
+        (characters/backup.py) hold where this system keeps it elsewhere now; fields no model has any more are left
+        out after this."""
+
     def seed_demo(self):
         """Make the system's demo campaign, once, for `make run`: (campaign, created); None for a system with none."""
         return None

@@ -68,3 +68,32 @@ def equip(character, stats=None, skills=None, weapons=(), armour=()):
     character.weapons.set(Weapon.objects.filter(system="wfrp4e", name__in=weapons))
     character.armour.set(Armour.objects.filter(system="wfrp4e", name__in=armour))
     return character
+
+
+def give_points(character_id, **points):
+    """Set counters on a sheet (Character.points) straight in the database, as a test's starting point."""
+    from characters.models import Character
+
+    character = Character.objects.get(pk=character_id)
+    Character.objects.filter(pk=character_id).update(points=character.points_with(**points))
+
+
+def point(character_id, key):
+    from characters.models import Character
+
+    return Character.objects.get(pk=character_id).point(key)
+
+
+def give_momentum(combatant, value):
+    """Set a WFRP 4e combatant's Momentum (its encounter's state) straight in the database."""
+    from combat.models import Encounter
+
+    encounter = Encounter.objects.get(pk=combatant.encounter_id)
+    momentum = {**encounter.state.momentum, str(combatant.pk): value}
+    Encounter.objects.filter(pk=encounter.pk).update(pools={**encounter.pools, "momentum": momentum})
+
+
+def momentum(combatant):
+    from combat.models import Encounter
+
+    return Encounter.objects.get(pk=combatant.encounter_id).state.momentum.get(str(combatant.pk), 0)

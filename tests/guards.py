@@ -96,5 +96,5 @@ def kept(encounter):
                 "combatant_id", "definition__name", "count", "remaining"
             )
         ),
-        "points": list(Character.objects.order_by("pk").values("pk", "points", "fortune", "resolve")),
+        "points": list(Character.objects.order_by("pk").values("pk", "points")),
     }

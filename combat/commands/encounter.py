@@ -24,6 +24,7 @@ import re
 
 from django import forms
 
+import systems
 from combat import snapshot
 from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
@@ -33,6 +34,7 @@ from combat.words import and_list
 from rules.engine.dice import TypedDice
 from rules.models import ConditionDefinition
 from systems.base import Happenings
+from systems.sheet_schema import Count
 
 
 def require_active(context):
@@ -489,22 +491,40 @@ def remove_condition(context, combatant, condition, count):
 
 
 class PointsArgs(CombatantArgs):
-    fortune = WholeNumberField(required=False, min_value=0, max_value=1000)
-    resolve = WholeNumberField(required=False, min_value=0, max_value=1000)
+    """The combatant, and a number for any counter the encounter's game keeps on a sheet (its SheetSchema.points:
+    WFRP 4e's Fortune and Resolve, Symbaroum's Experience, ...), within the limits the sheet has."""
+
+    def __init__(self, data, context):
+        super().__init__(data, context)
+        for key, kind in counters(context.encounter.system).items():
+            self.fields[key] = WholeNumberField(required=False, min_value=kind.low, max_value=kind.high)
+
+    @classmethod
+    def names(cls, system):
+        return {*super().names(system), *counters(system)}
+
+
+def counters(system):
+    """{key: Count} of the counters the game `system` (a key) keeps on a character's sheet."""
+    schema = systems.get(system).sheet_schema
+    return {key: kind for key, kind in schema.points.items() if isinstance(kind, Count)}
 
 
 @command(PointsArgs)
 def set_points(context, combatant, **points):
-    """The GM changes points on a fighting character's sheet. As a command it is logged and undone in its turn,
+    """The GM changes counters on a fighting character's sheet. As a command it is logged and undone in its turn,
     so undoing an earlier command cannot silently put back the points the sheet had then."""
     if combatant.character_id is None:
         raise CommandError(f"{combatant.name} has no character sheet.")
-    changed = {kind: value for kind, value in points.items() if value is not None}
-    changed = {kind: value for kind, value in changed.items() if getattr(combatant.character, kind) != value}
+    character = combatant.character
+    changed = {kind: value for kind, value in points.items() if value is not None and character.point(kind) != value}
     if not changed:
+        if not counters(context.encounter.system):
+            raise CommandError(f"A {systems.get(context.encounter.system).short_label} sheet keeps no points to set.")
         raise CommandError(f"{combatant.name}'s sheet already says so.")
-    context.set_points(combatant, **changed)
-    said = ", ".join(f"{kind.title()} {value}" for kind, value in changed.items())
+    context.set_points(combatant, points=character.points_with(**changed))
+    kinds = counters(context.encounter.system)
+    said = ", ".join(f"{kinds[kind].label} {value}" for kind, value in changed.items())
     return f"The GM sets {combatant.name}'s {said}.", {"combatant": combatant.pk, **changed}
 
 

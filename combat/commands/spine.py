@@ -188,24 +188,24 @@ class Context:
             self.changed_conditions.add(instance)
 
     def points_left(self, combatant, kind, points=1):
-        """What the combatant's character would keep of "fortune" or "resolve" after spending `points`;
-        CommandError when they have fewer. Changes nothing."""
+        """What the combatant's character would keep of the counter `kind` of its sheet (a key of the system's
+        SheetSchema.points) after spending `points`; CommandError when they have fewer. Changes nothing."""
         character = combatant.character
-        have = getattr(character, kind) if character else 0
+        have = character.point(kind) if character else 0
         if have < points:
             raise CommandError(f"{combatant.name} has {have} {kind.title()}; that needs {points}.")
         return have - points
 
     def spend_points(self, combatant, kind, points=1):
-        """Take `points` of "fortune" or "resolve" from the combatant's character; returns what is left."""
+        """Take `points` of the counter `kind` from the combatant's character; returns what is left."""
         left = self.points_left(combatant, kind, points)
-        self.set_points(combatant, **{kind: left})
+        self.set_points(combatant, points=combatant.character.points_with(**{kind: left}))
         return left
 
-    def set_points(self, combatant, **points):
-        """Set points on the combatant's character sheet (snapshot.CHARACTER_FIELDS: Fortune, Resolve)."""
-        for kind, value in points.items():
-            setattr(combatant.character, kind, value)
+    def set_points(self, combatant, points):
+        """Replace the counters on the combatant's character sheet (Character.points, snapshot.CHARACTER_FIELDS)
+        with `points`, a new dict: undo's snapshot holds the old one, so it is never changed in place."""
+        combatant.character.points = points
         self.changed_characters.add(combatant.character)
 
     def state_after(self):
@@ -264,6 +264,11 @@ class CombatantListField(NumberListField):
 
 class Args(forms.Form):
     """Base of each command's arguments; CombatantFields resolve to this encounter's combatants."""
+
+    @classmethod
+    def names(cls, system):
+        """The arguments the command takes in an encounter of `system` (a key): its fields, and any its game adds."""
+        return set(cls.base_fields)
 
     def __init__(self, data, context):
         self.context = context
@@ -555,7 +560,7 @@ def _checked_command(encounter, user, name, args, players):
         raise CommandError(unavailable)
     if args is not None and not isinstance(args, dict):
         raise CommandError("args must be an object.")
-    unknown = sorted(set(args or {}) - set(cmd.args.base_fields) - {ALLOW_ANYWAY})
+    unknown = sorted(set(args or {}) - cmd.args.names(encounter.system) - {ALLOW_ANYWAY})
     if unknown:
         raise CommandError(f"Unknown argument(s) for {name}: {', '.join(unknown)}.")
     return cmd, viewer_role

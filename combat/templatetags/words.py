@@ -16,3 +16,9 @@ def ordinal(value):
 @register.filter
 def times(count):
     return range(count) if isinstance(count, int) else range(0)
+
+
+@register.filter
+def point(character, key):
+    """A counter the character's sheet keeps (Character.point): {{ row.character|point:"fortune" }}."""
+    return character.point(key) if character is not None else 0

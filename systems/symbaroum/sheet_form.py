@@ -6,9 +6,9 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
-from characters.forms import CharacterForm, counter_field
+from characters.forms import CharacterForm
 from rules.engine import symbaroum
-from systems.symbaroum.sheet import POINTS, SHEET_SCHEMA, attribute_name, profile_of, trait_level
+from systems.symbaroum.sheet import POINTS, attribute_name, profile_of, trait_level
 
 POINT_HELP = {
     "corruption_temporary": "Gained from powers and artifacts; fades after the scene.",
@@ -22,6 +22,8 @@ ROMAN_LEVEL = re.compile(r"\s+(I{1,3})$", re.IGNORECASE)
 
 class SymbaroumCharacterForm(CharacterForm):
     points = (*POINT_HELP, "abilities_text")
+    counters = POINT_HELP
+    counter_defaults = POINTS
     characteristics_heading = "Attributes"
     has_skills = False  # abilities with levels take the place of skills
 
@@ -32,8 +34,6 @@ class SymbaroumCharacterForm(CharacterForm):
         self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
         for name in self.characteristic_names:
             self.fields[f"characteristic_{name}"].label = attribute_name(profile, name)
-        for key, help_text in POINT_HELP.items():
-            self.fields[key] = counter_field(SHEET_SCHEMA.points[key], self.instance.point(key, POINTS[key]), help_text)
         self.fields["abilities_text"] = forms.CharField(
             label="Abilities and powers",
             required=False,
@@ -73,8 +73,5 @@ class SymbaroumCharacterForm(CharacterForm):
 
     def sheet_values(self):
         super().sheet_values()
-        for key in POINT_HELP:
-            if self.cleaned_data.get(key) is not None:
-                self.instance.points[key] = self.cleaned_data[key]
         if "abilities_text" in self.cleaned_data:
             self.instance.abilities = self.cleaned_data["abilities_text"]

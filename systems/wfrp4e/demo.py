@@ -11,6 +11,7 @@ from combat import commands
 from combat.models import Encounter
 from rules.engine.dice import Dice
 from rules.models import Armour, Skill, Weapon
+from systems.wfrp4e.sheet import POINTS
 
 CAMPAIGN = "The Reikland Road"
 ENCOUNTER = "Ambush at the ford"
@@ -161,7 +162,7 @@ def equip(character):
     character.weapons.set(Weapon.objects.filter(system=character.system, name__in=weapons))
     character.armour.set(Armour.objects.filter(system=character.system, name__in=armour))
     if points:
-        character.fate, character.fortune, character.resilience, character.resolve = points
+        character.points = dict(zip(POINTS, points))
         character.save()
 
 

@@ -9,8 +9,18 @@ from characters.models import CharacterSkill
 from combat.prepared import Prepared
 from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
+from systems.sheet_schema import Count, SheetSchema
 
 LOCATION_LABELS = dict(HIT_LOCATIONS)
+# The points of the core rules a sheet keeps (in Character.points), with the sheet form's help: Fortune and Resolve
+# are spent in a fight (seed 000 "Fortune Points"; seed 002 "Suprise").
+POINTS = {
+    "fate": "The character's Fate; it sets the Fortune they start each session with.",
+    "fortune": "Spent for an extra D20 or +1 SL, or to act earlier in the Round.",
+    "resilience": "The character's Resilience; it sets their Resolve.",
+    "resolve": "Spent to shake off Surprise.",
+}
+SHEET_SCHEMA = SheetSchema(points={key: Count(key.title()) for key in POINTS})
 DEFENCE_CHARACTERISTICS = ("WS", "Ag")
 
 
@@ -55,6 +65,7 @@ class Sheet:
         self.character = character
         order = characteristics if characteristics is not None else characteristic_order(character.system)
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
+        self.fate, self.fortune, self.resilience, self.resolve = (character.point(key) for key in POINTS)
         self.skills = sheet_skills(character, character.skills.all())
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))

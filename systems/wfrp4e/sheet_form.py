@@ -2,12 +2,9 @@
 Resolve, which the tracker spends (seed 002 "Suprise": Resolve; seed 000 "Fortune Points": Fortune)."""
 
 from characters.forms import CharacterForm
-
-POINTS = ("fate", "fortune", "resilience", "resolve")
+from systems.wfrp4e.sheet import POINTS
 
 
 class Wfrp4eCharacterForm(CharacterForm):
-    points = POINTS
-
-    class Meta(CharacterForm.Meta):
-        fields = [*CharacterForm.Meta.fields, *POINTS]
+    points = tuple(POINTS)
+    counters = POINTS

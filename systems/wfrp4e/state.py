@@ -33,6 +33,7 @@ class Wfrp4eState(EncounterState):
     odds_hidden: list = field(default_factory=list)  # NPC ids whose figures the players' odds leave out
     round_effects: dict | None = None  # {"round", "end", "start"}: conditions to resolve this round
     # House rules: weapon properties, free attacks, Momentum
+    momentum: dict = field(default_factory=dict)  # combatant id -> their Momentum (seed 000 "Momentum"); absent: 0
     fast_attacks: dict = field(default_factory=dict)  # combatant id -> round of their out-of-turn Fast attack
     shield_damage: dict = field(default_factory=dict)  # combatant id -> Shield rating lost to Hack
     champion_uses: dict = field(default_factory=dict)  # combatant id -> [round, uses]

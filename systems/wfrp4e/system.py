@@ -7,7 +7,7 @@ from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
 from systems.sheet_reads import characters_with_sheets
 from systems.state_fields import PromptField, RowField
-from systems.wfrp4e import budget, models, rounds, toggles, view
+from systems.wfrp4e import budget, models, rounds, toggles, version1, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -27,7 +27,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     turn,
     weapon_properties,
 )
-from systems.wfrp4e.sheet import Sheet, characteristic_order
+from systems.wfrp4e.sheet import SHEET_SCHEMA, Sheet, characteristic_order
 from systems.wfrp4e.state import Wfrp4eState
 
 
@@ -37,6 +37,7 @@ class Wfrp4e(System):
     short_label = "WFRP 4e"
     complete = True
     toggles = toggles.TOGGLES
+    sheet_schema = SHEET_SCHEMA
     State = Wfrp4eState
     reference_data = {
         "fumbles": models.Fumble,
@@ -46,9 +47,9 @@ class Wfrp4e(System):
     }
     # What the GM row and the phone show of a combatant (view.py), and of a condition test or a fumble's choice.
     combatant_fields = (
-        RowField("advantage", int),
-        # Seed 000 "Momentum": the house rule keeps it where Advantage is; null when the table plays Advantage.
-        RowField("momentum", int, null=True, read=lambda view, row: row.advantage if view.momentum else None),
+        # Seed 000 "Momentum": the house rule's count per combatant, 0 where the table plays Group Advantage.
+        RowField("advantage", int, read=lambda view, row: row.momentum),
+        RowField("momentum", int, null=True, read=lambda view, row: row.momentum if view.momentum else None),
         RowField("fumble_effects", list),  # what the fumbles still do, in words
         RowField("braced", bool),
         RowField("defending", str, null=True),  # the Skill or Characteristic they Defend with
@@ -191,6 +192,10 @@ class Wfrp4e(System):
         from systems.wfrp4e import attack_panel
 
         return attack_panel.build(view_, data)
+
+    def upgrade_records(self, records, version):
+        if version == 1:
+            version1.upgrade_records(records)
 
     def seed_demo(self):
         from systems.wfrp4e import demo  # its data is loaded only when a demo is made

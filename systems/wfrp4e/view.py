@@ -23,6 +23,7 @@ def extend(view, everyone):
     fumbled = fumbles.labels(encounter)
     for row in view.rows:
         row.braced = str(row.pk) in braced
+        row.momentum = state.momentum.get(str(row.pk), 0)
         row.fumble_effects = fumbled.get(row.pk, [])
         row.destroyed_weapons = state.destroyed_weapons.get(str(row.pk), [])
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
@@ -99,11 +100,11 @@ def declare_choices(view):
         "pool": view.pools[group_advantage.pool_of(active.side)] if group else None,
         "tests": [(s.key, f"{s.name} ({s.cost} Advantage)") for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS],
         "disengage_momentum": view.momentum
-        and active.advantage > 0
+        and active.momentum > 0
         and view.encounter.plays(toggles.DISENGAGING)
         and bool(active.engaged_with),
         "spells": magick,
-        "talents": MOMENTUM_TALENTS if view.momentum and active.advantage >= wfrp4e_house.MOMENTUM_TALENT_COST else (),
+        "talents": MOMENTUM_TALENTS if view.momentum and active.momentum >= wfrp4e_house.MOMENTUM_TALENT_COST else (),
         "spends": [
             (s.key, f"{s.name} ({s.cost} Advantage)" if s.cost else s.name)
             for s in spends

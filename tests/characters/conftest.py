@@ -12,7 +12,7 @@ from tests.fights import Clients
 SYSTEMS = ("wfrp4e", "symbaroum", "wfrp3e")
 # What each system keeps beyond the generic sheet, as a full sheet of it holds it.
 OWN_FIELDS = {
-    "wfrp4e": {"fate": 2, "fortune": 1, "resilience": 3, "resolve": 1},
+    "wfrp4e": {"points": {"fate": 2, "fortune": 1, "resilience": 3, "resolve": 1}},
     "symbaroum": {
         "points": {"corruption_temporary": 1, "corruption_permanent": 2, "experience": 4, "ammunition": 3},
         "abilities": {"Iron Fist": "Adept", "Witchsight": "Novice"},

@@ -63,7 +63,7 @@ def test_a_player_makes_their_own_character_and_the_gm_keeps_the_sheet_afterward
 
 def test_the_system_form_saves_its_own_points_on_a_new_character(played):
     changes, expected = {
-        "wfrp4e": ({"fortune": 3}, {"fortune": 3}),
+        "wfrp4e": ({"fortune": 3}, {"points": {"fortune": 3}}),
         "symbaroum": (
             {"experience": 6, "abilities_text": "Iron Fist Adept"},
             {"abilities": {"Iron Fist": "Adept"}, "points": {"experience": 6}},

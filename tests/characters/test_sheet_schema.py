@@ -190,7 +190,6 @@ def admin_post(played, character, extra=(), **json_fields):
         "campaign": character.campaign_id,
         "player": character.player_id or "",
         "max_wounds": character.max_wounds,
-        "fate": 0, "fortune": 0, "resilience": 0, "resolve": 0,
         "notes": "", "gm_notes": "",
         **{name: json.dumps(getattr(character, name)) for name in ("characteristics", "traits", "points", "abilities")},
         **{name: json.dumps(value) for name, value in json_fields.items()},

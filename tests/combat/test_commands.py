@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 def state(table):
     table.encounter.refresh_from_db()
-    resolve = {c.pk: c.resolve for c in table.campaign.characters.all()}
+    resolve = {c.pk: c.point("resolve") for c in table.campaign.characters.all()}
     return {**as_json(build(table.encounter, table.gm)), "resolve": resolve}
 
 
@@ -170,7 +170,7 @@ EVERY_UNDOABLE_STEP = [
 
 def test_every_command_is_logged_and_undo_walks_back_to_the_start(table, dice):
     encounter = table.encounter
-    table.anders.character.resolve = 1
+    table.anders.character.points = {"resolve": 1}
     table.anders.character.save()
     history = [state(table)]
     for name, args in EVERY_UNDOABLE_STEP:

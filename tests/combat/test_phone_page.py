@@ -3,9 +3,9 @@ pinned strip's who-is-next."""
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from rules.models import ConditionDefinition
+from tests.factories import give_points
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_the_strip_names_who_is_next_passing_over_the_hidden(table):
 
 def test_a_phone_says_where_its_character_acts_in_plain_english(table):
     commands.set_house_rules(table.encounter, table.gm, rules=["fortune_points"])
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    give_points(table.anders.character_id, fortune=1)
     picker = page(table, table.anna).split('name="position"')[1].split("</select>")[0]
     assert [option.split(">")[1].split("<")[0] for option in picker.split("<option")[1:]] == ["1st", "2nd", "3rd"]
     commands.start(table.encounter, table.gm)  # the hidden goblin, Gunther, Anders, the orc: Anna sees three

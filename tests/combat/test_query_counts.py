@@ -5,12 +5,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from characters.models import Character
 from combat import commands
 from combat.reads import encounter as load_encounter
 from combat.rendering import live_fragments
 from combat.views_state import build
-from tests.factories import CharacterFactory, UserFactory
+from tests.factories import CharacterFactory, UserFactory, give_points
 from tests.statements import at_each_size, statements
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +72,7 @@ def test_api_command_answer_sends_the_same_statements_at_5_30_and_100_combatants
     if user == "gm":
         command = {"command": "next_turn", "args": {}}
     else:  # a player's own command: shaking off Surprise with a Resolve point
-        Character.objects.filter(pk=table.anders.character_id).update(resolve=100)
+        give_points(table.anders.character_id, resolve=100)
         commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
         command = {"command": "use_resolve", "args": {"combatant": table.anders.pk}}
     path = f"/api/encounters/{table.encounter.pk}/commands/"

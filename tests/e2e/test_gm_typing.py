@@ -22,7 +22,7 @@ def version(page):
 def test_a_players_action_never_wipes_what_the_gm_is_typing(login, ambush):  # noqa: F811
     # Anna may spend Fortune to choose when Anders acts (house rule "Fortune Points"): her action from the phone.
     Encounter.objects.filter(pk=ambush.pk).update(house_rules=[toggles.FORTUNE_POINTS.key])
-    Character.objects.filter(name="Anders").update(fortune=2)
+    Character.objects.filter(name="Anders").update(points={"fortune": 2})
     path = f"/encounters/{ambush.pk}/"
     gm = login("gm", **LAPTOP).open(path)
     phone = login("anna", **PHONE).open(path)

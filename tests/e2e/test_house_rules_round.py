@@ -11,7 +11,7 @@ from combat.models import Combatant, ConditionInstance, Encounter
 from rules.loading import load
 from tests.e2e.boxes import box_of
 from tests.e2e.test_live_encounter import LAPTOP, PHONE
-from tests.factories import UserFactory, equip
+from tests.factories import UserFactory, equip, give_momentum
 
 ANDERS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "Int": 30, "WP": 34, "Fel": 29}
 # The attack form's labels whose select or input reaches past the label's own grid cell.
@@ -38,7 +38,7 @@ def test_bleeding_ablaze_and_blinded_tick_and_momentum_decays_on_gm_screen_and_p
     commands.add_condition(encounter, gm, combatant=a, condition="Bleeding", count=2)
     commands.add_condition(encounter, gm, combatant=a, condition="Ablaze")
     commands.add_condition(encounter, gm, combatant=o, condition="Blinded", count=2)
-    Combatant.objects.filter(pk=a).update(advantage=2)  # Momentum from an earlier fight
+    give_momentum(Combatant.objects.get(pk=a), 2)  # Momentum from an earlier fight
     commands.start(encounter, gm)  # Anders acts first: Ablaze asks for Cool
 
     path = f"/encounters/{encounter.pk}/"

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import expect
 
-from characters.models import Character
 from combat.models import Combatant
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
 from tests.e2e.boxes import box_of
 from tests.e2e.test_live_encounter import PHONE
 from tests.e2e.test_symbaroum_fight import settled
+from tests.factories import give_points, point
 from tests.wfrp4e.test_declared import make_fight, turn_of
 
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -199,7 +199,7 @@ def test_anna_attacks_the_orc_from_her_phone_and_undo_takes_it_back(screens):
 @pytest.mark.parametrize("screens", [HOUSE_RULES], indirect=True)
 def test_house_rules_fortunes_extra_d20_is_typed_die_by_die(screens):
     table, orc = screens.table, screens.orc
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=2)
+    give_points(table.anders.character_id, fortune=2)
     gm, anna, _ = screens.open_at(table.anders)
     prompt, pid = anna_declares_her_attack(screens, fortune=True)
     expect(prompt.locator(".dice")).to_have_text("Roll 2 D20, keep the lowest, and 1 D100 where it lands")
@@ -217,11 +217,11 @@ def test_house_rules_fortunes_extra_d20_is_typed_die_by_die(screens):
         "OSL +7, D100 34; hits the right arm for 14 damage, 9 wounds. Anders spends 1 Fortune: an extra D20."
     )
     expect(wounds_of(gm, orc)).to_have_text("3/12")
-    assert Character.objects.get(pk=table.anders.character_id).fortune == 1
+    assert point(table.anders.character_id, "fortune") == 1
 
     screens.undo()  # the Fortune point comes back with the orc's wounds
     expect(wounds_of(gm, orc)).to_have_text("12/12")
-    assert Character.objects.get(pk=table.anders.character_id).fortune == 2
+    assert point(table.anders.character_id, "fortune") == 2
     expect(anna.locator(f"#chance-{pid}")).to_have_text(f"{percent(chance)} %")
     assert screens.errors() == {}
 

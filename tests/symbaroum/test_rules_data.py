@@ -75,15 +75,16 @@ def test_the_engine_reads_the_buildings_table_from_the_shipped_copy(rules_data):
 
 @pytest.mark.parametrize("model", ["feat", "manoeuvre", "trap", "building"])
 def test_the_gm_edits_feats_manoeuvres_traps_and_buildings_in_admin(admin_client, rules_data, model):
-    assert admin_client.get(f"/admin/rules/{model}/").status_code == 200
+    assert admin_client.get(f"/admin/symbaroum/{model}/").status_code == 200
 
 
 def test_an_admin_edit_of_a_building_is_checked_and_kept_by_the_loader(admin_client, rules_data):
     croft = Building.objects.get(system="symbaroum", key="croft")
     form = {"system": "symbaroum", "name": "Croft", "key": "croft", "health": 12, "fortification": 5, "order": 0}
-    page = admin_client.post(f"/admin/rules/building/{croft.pk}/change/", {**form, "breakpoint": 13})
+    page = admin_client.post(f"/admin/symbaroum/building/{croft.pk}/change/", {**form, "breakpoint": 13})
     assert "A Breakpoint cannot be more than the building" in page.content.decode()
-    assert admin_client.post(f"/admin/rules/building/{croft.pk}/change/", {**form, "breakpoint": 6}).status_code == 302
+    answer = admin_client.post(f"/admin/symbaroum/building/{croft.pk}/change/", {**form, "breakpoint": 6})
+    assert answer.status_code == 302
     assert load()["kept"] == 1
     croft.refresh_from_db()
     assert (croft.health, croft.breakpoint, croft.customised) == (12, 6, True)

@@ -109,7 +109,7 @@ def test_every_shipped_row_cites_the_seed_and_made_up_numbers_say_so():
 
 @pytest.mark.parametrize("model", ["actioncard", "talent", "conditioncard", "criticalwoundcard"])
 def test_the_gm_edits_each_kind_in_admin(admin_client, rules_data, model):
-    assert admin_client.get(f"/admin/rules/{model}/").status_code == 200
+    assert admin_client.get(f"/admin/wfrp3e/{model}/").status_code == 200
 
 
 def test_an_admin_edit_of_an_action_card_is_kept_by_the_loader(admin_client, rules_data):
@@ -118,7 +118,7 @@ def test_an_admin_edit_of_an_action_card_is_kept_by_the_loader(admin_client, rul
         "system": "wfrp3e", "name": "Melee Strike", "type": "melee", "skill": strike.skill_id, "recharge": 1,
         "difficulty": 2, "effects": json.dumps({"success": "Hit hard."}), "source": strike.source,
     }  # fmt: skip
-    assert admin_client.post(f"/admin/rules/actioncard/{strike.pk}/change/", form).status_code == 302
+    assert admin_client.post(f"/admin/wfrp3e/actioncard/{strike.pk}/change/", form).status_code == 302
     assert load()["kept"] == 1
     strike.refresh_from_db()
     assert (strike.recharge, strike.difficulty, strike.customised) == (1, 2, True)

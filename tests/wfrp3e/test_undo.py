@@ -102,7 +102,7 @@ CASES = {
     "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "successes": 2},
     "set_house_rules": lambda f: {"rules": ["disease_check"]},
     "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
-    "set_points": lambda f: {"combatant": f.magda.pk, "fortune": 2},
+    "set_points": lambda f: {"combatant": f.magda.pk, "fatigue": 2},
     "shift_stance": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "stance": -3},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here

@@ -7,11 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from characters.models import Character
 from combat import commands
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
-from tests.factories import CharacterFactory, equip
+from tests.factories import CharacterFactory, equip, give_points
 from tests.wfrp4e.conftest import ORC
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +57,7 @@ def test_the_odds_under_the_house_rules_are_the_players_d20_against_the_best_def
     assert odds(html) == "Hit 50 % · expected 3.4 Wounds · critical 5 % · fumble 5 %"
     assert "ASB 5 against melee DSB 5, the attacker rolls 1 D20" in html.decode()
     # Fortune's extra D20, the lower counting: only two of 11 or more miss, only two 20s fumble.
-    Character.objects.filter(pk=fight.anders.character_id).update(fortune=2)
+    give_points(fight.anders.character_id, fortune=2)
     fortune = odds(panel(fight, fortune_reroll="true").content)
     assert fortune == "Hit 75 % · expected 5.5 Wounds · critical 7.5 % · fumble 0.3 %"
     # Each +SL of Fortune moves the line one face: D20 1 to 12 hit.

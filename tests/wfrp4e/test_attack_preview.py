@@ -4,10 +4,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from characters.models import Character
 from combat import commands, snapshot
-from combat.models import Combatant, ConditionInstance, Encounter
-from tests.factories import equip
+from combat.models import ConditionInstance, Encounter
+from tests.factories import equip, give_momentum, give_points
 
 pytestmark = pytest.mark.django_db
 
@@ -26,13 +25,13 @@ def surprised_and_unopposed(fight):
 
 def momentum_spent_and_earned(fight):
     commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["momentum"])
-    Combatant.objects.filter(pk=fight.anders.pk).update(advantage=2)
+    give_momentum(fight.anders, 2)
     return {"momentum": 2, "attacker_roll": 40, "defender_roll": 90}
 
 
 def d20_with_fortune(fight):
     commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests"])
-    Character.objects.filter(pk=fight.anders.character_id).update(fortune=3)
+    give_points(fight.anders.character_id, fortune=3)
     return {"d20": [18, 4], "attacker_roll": 53, "fortune_reroll": True, "fortune_sl": 2, "defence": ""}
 
 
@@ -80,7 +79,7 @@ def test_a_preview_the_encounter_cannot_afford_says_so_like_applying_would(fight
     commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests"])
     args = {"attacker": fight.anders.pk, "target": fight.orc.pk, "weapon": "Hand Weapon", "d20": [18, 4],
             "attacker_roll": 53, "fortune_reroll": True}  # fmt: skip
-    Character.objects.filter(pk=fight.anders.character_id).update(fortune=0)
+    give_points(fight.anders.character_id, fortune=0)
     for run in (lambda: commands.preview(fight.table.encounter.pk, fight.table.gm, "attack", args),
                 lambda: commands.execute(fight.table.encounter, fight.table.gm, "attack", args)):  # fmt: skip
         with pytest.raises(commands.CommandError, match="Anders has 0 Fortune; that needs 1"):

@@ -4,11 +4,10 @@ import json
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from combat.commands import CommandError
 from combat.models import Combatant
-from tests.factories import equip
+from tests.factories import equip, give_points, point
 
 pytestmark = pytest.mark.django_db
 
@@ -82,15 +81,15 @@ def test_an_entangled_target_defends_at_disadvantage_against_a_shot_too(fight):
 
 def test_fortune_buys_a_die_or_sl_from_the_rolling_player(fight):
     house(fight, "tests")
-    Character.objects.filter(pk=fight.anders.character_id).update(fortune=3)
+    give_points(fight.anders.character_id, fortune=3)
     r = fight.attack(d20=[18, 4], attacker_roll=53, fortune_reroll=True, fortune_sl=2).result
     assert r["dice_mode"] == "best" and r["d20"] == 4 and r["fortune_spent"] == 3
     assert r["player_sl"] == 5 + 10 - 4 + 2
-    assert Character.objects.get(pk=fight.anders.character_id).fortune == 0
+    assert point(fight.anders.character_id, "fortune") == 0
     with pytest.raises(CommandError, match="Anders has 0 Fortune; that needs 1"):
         fight.attack(d20=[18, 4], attacker_roll=53, fortune_reroll=True)
     commands.undo(fight.table.encounter, fight.table.gm)
-    assert Character.objects.get(pk=fight.anders.character_id).fortune == 3
+    assert point(fight.anders.character_id, "fortune") == 3
 
 
 def test_blackpowder_leaves_the_defender_defenceless(fight):

@@ -12,7 +12,7 @@ from combat.models import Combatant
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
 from systems.wfrp4e import toggles
-from tests.factories import CharacterFactory, equip
+from tests.factories import CharacterFactory, equip, give_momentum, give_points
 from tests.wfrp4e.conftest import ORC, equip_anders
 
 pytestmark = pytest.mark.django_db
@@ -377,7 +377,7 @@ def test_house_rules_a_player_spends_momentum_on_a_talent_from_the_phone(table):
     table.encounter.house_rules = [toggles.TESTS.key, toggles.MOMENTUM.key]
     table.encounter.save()
     turn_of(table, table.anders)
-    Combatant.objects.filter(pk=table.anders.pk).update(advantage=3)
+    give_momentum(table.anders, 3)
     assert f'id="declare-talent-{table.anders.pk}"' in page(table, table.anna)
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="talent", talent="Disarm")
     assert status == 200, body
@@ -461,7 +461,7 @@ def test_a_declaration_left_waiting_is_noted_when_its_turn_ends_and_a_refusal_sa
 def test_the_phone_has_one_input_per_d20_to_throw(table):
     orc = make_fight(table, house=True)
     turn_of(table, table.anders)
-    commands.set_points(table.encounter, table.gm, combatant=table.anders.pk, fortune=2)
+    give_points(table.anders.character_id, fortune=2)
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="attack", target=orc.pk,
                        fortune_reroll=True)  # fmt: skip
     assert status == 200, body

@@ -3,10 +3,10 @@ table's words, with numbers that agree with each other."""
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from combat.commands import CommandError
-from combat.models import Combatant, LogEntry
+from combat.models import LogEntry
+from tests.factories import give_momentum, give_points, momentum
 
 pytestmark = pytest.mark.django_db
 
@@ -46,8 +46,8 @@ def test_a_critical_text_with_its_own_full_stop_is_not_doubled_in_the_log(house)
 
 def test_the_fortune_and_momentum_an_attack_spends_are_previewed_and_logged(house):
     encounter, gm = house.table.encounter, house.table.gm
-    Character.objects.filter(pk=house.anders.character_id).update(fortune=3)
-    Combatant.objects.filter(pk=house.anders.pk).update(advantage=2)
+    give_points(house.anders.character_id, fortune=3)
+    give_momentum(house.anders, 2)
     form = {"attacker": house.anders.pk, "target": house.orc.pk, "weapon": "Hand Weapon", "defence": "",
             "d20": "18, 4", "attacker_roll": 53, "fortune_reroll": "true", "fortune_sl": 1, "momentum": 1}  # fmt: skip
     client = house.table.client(gm)
@@ -64,14 +64,15 @@ def test_disengaging_from_the_gm_form_counts_the_opponents_the_tracker_has_engag
     """The Momentum form names nobody: the orc Anders fought is the opponent to outdo."""
     encounter, gm = house.table.encounter, house.table.gm
     house.attack(defence="", d20=[19], attacker_roll=50)  # a melee attack engages them, hit or miss
-    Combatant.objects.filter(pk__in=[house.anders.pk, house.orc.pk]).update(advantage=2)
+    give_momentum(house.anders, 2)
+    give_momentum(house.orc, 2)
     client = house.table.client(gm)
     client.post(f"/encounters/{encounter.pk}/do/spend_momentum/",
                 {"combatant": house.anders.pk, "use": "disengage"}, HTTP_HX_REQUEST="true")  # fmt: skip
-    assert Combatant.objects.get(pk=house.anders.pk).advantage == 2
+    assert momentum(house.anders) == 2
     with pytest.raises(CommandError, match=r"engaged opponent \(2\): Anders has 2, Orc Boy 2\."):
         commands.spend_momentum(encounter, gm, combatant=house.anders.pk, use="disengage")
-    Combatant.objects.filter(pk=house.anders.pk).update(advantage=0)
+    give_momentum(house.anders, 0)
     with pytest.raises(CommandError, match="Anders has no Momentum to spend."):
         commands.spend_momentum(encounter, gm, combatant=house.anders.pk, use="disengage")
 

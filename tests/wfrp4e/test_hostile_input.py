@@ -27,7 +27,7 @@ from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
 from rules.engine.wfrp4e_house import SITUATIONS
 from rules.models import Skill
 from systems.wfrp4e.models import AdvantageSpend
-from tests.factories import CharacterFactory, EncounterFactory, equip
+from tests.factories import CharacterFactory, EncounterFactory, equip, give_points
 
 WFRP4E_COMMANDS = offered_to("wfrp4e")  # the commands a WFRP 4e encounter may run
 
@@ -136,7 +136,7 @@ def world(fight, other_table):
     gm, anna, anders = table.gm, table.anna, table.anders
     magick = Skill.objects.get(system="wfrp4e", name="Language (Magick)")
     CharacterSkill.objects.create(character=anders.character, skill=magick, advances=20)
-    Character.objects.filter(pk=anders.character_id).update(fortune=2, resolve=2)
+    give_points(anders.character_id, fortune=2, resolve=2)
 
     house = table.encounter
     commands.set_house_rules(house, gm, rules=["all"])
@@ -202,11 +202,12 @@ def assert_consistent(encounter_pk):
     assert sorted(c.position for c in combatants) == list(range(len(combatants)))
     for combatant in combatants:
         assert 0 <= combatant.wounds <= combatant.max_wounds and combatant.max_wounds >= 1
-        assert combatant.advantage >= 0
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter):
         assert condition.count >= 1 and (condition.remaining is None or condition.remaining >= 1)
     assert encounter.pools.get("ally", 0) >= 0 and encounter.pools.get("adversary", 0) >= 0
-    assert all(c.fortune >= 0 and c.resolve >= 0 for c in Character.objects.filter(combatants__encounter=encounter))
+    assert all(value >= 0 for value in encounter.state.momentum.values())
+    sheets = Character.objects.filter(combatants__encounter=encounter)
+    assert all(c.point("fortune") >= 0 and c.point("resolve") >= 0 for c in sheets)
 
 
 def api_post(url, token, body):

@@ -7,7 +7,7 @@ from characters.models import Character
 from combat import commands
 from combat.commands import CommandError
 from combat.models import Combatant
-from tests.factories import equip
+from tests.factories import equip, give_points, point
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_a_slow_fighter_who_bought_a_place_with_fortune_is_back_to_last_the_next
     encounter = table.encounter
     equip(table.anders.character, None, {}, ("Great Weapon",), ())  # Slow
     commands.set_house_rules(encounter, table.gm, rules=["fortune_points", "slow"])
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    give_points(table.anders.character_id, fortune=1)
     while encounter.round == 1:
         commands.next_turn(encounter, table.gm)
     commands.roll_initiative(encounter, table.gm, dice=dice)
@@ -65,7 +65,7 @@ def test_fortune_buys_a_place_in_this_round_only(fight):
     table = fight.table
     encounter = table.encounter
     commands.set_house_rules(encounter, table.gm, rules=["fortune_points"])
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=2)
+    give_points(table.anders.character_id, fortune=2)
     # The hidden goblin acts first; Anna chooses for Anders to act second (before Gunther).
     response = table.client(table.anna).post(
         f"/api/encounters/{encounter.pk}/commands/",
@@ -74,7 +74,7 @@ def test_fortune_buys_a_place_in_this_round_only(fight):
     )
     assert response.status_code == 200, response.content
     assert names(encounter)[:3] == ["Sneaky Goblin", "Anders", "Gunther"]
-    assert Character.objects.get(pk=table.anders.character_id).fortune == 1
+    assert point(table.anders.character_id, "fortune") == 1
     with pytest.raises(CommandError, match="choose a later place"):
         commands.choose_when_to_act(encounter, table.gm, combatant=fight.anders.pk, position=0)
     commands.next_turn(encounter, table.gm)  # Anders
@@ -114,7 +114,7 @@ def test_free_attacks_once_per_round_without_slow_weapons_and_without_the_action
 def test_the_phone_offers_fortune_places_at_the_start_of_a_round(fight):
     table = fight.table
     commands.set_house_rules(table.encounter, table.gm, rules=["fortune_points"])
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    give_points(table.anders.character_id, fortune=1)
     url = f"/encounters/{table.encounter.pk}/"
     assert f'id="choose-place-{fight.anders.pk}"' in table.client(table.anna).get(url).content.decode()
     commands.next_turn(table.encounter, table.gm)

@@ -3,10 +3,9 @@ places a combatant: joining, a new initiative, Fortune's place given back, and R
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from rules.engine.dice import Dice
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, give_points
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +61,7 @@ def test_a_place_bought_with_fortune_goes_back_by_the_opposed_agility_test(table
     commands.set_house_rules(encounter, table.gm, rules=["fortune_points"])
     join(table, "Clara", typed(80, 10), I=35, Ag=33)  # before Anders, as above
     commands.start(encounter, table.gm)
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=1)
+    give_points(table.anders.character_id, fortune=1)
     commands.choose_when_to_act(encounter, table.gm, combatant=table.anders.pk, position=1)
     assert names(encounter)[:3] == ["Sneaky Goblin", "Anders", "Gunther"]
     for _ in range(4):

@@ -4,10 +4,9 @@ import pytest
 
 from combat import commands
 from combat.commands import CommandError
-from combat.models import Combatant
 from combat.views_state import as_json, build
 from systems.wfrp4e.commands.turn import turn_state
-from tests.factories import CombatantFactory, EncounterFactory
+from tests.factories import CombatantFactory, EncounterFactory, give_momentum, momentum
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,7 @@ def momentum_table(table):
 
 
 def momentum_of(combatant):
-    return Combatant.objects.get(pk=combatant.pk).advantage
+    return momentum(combatant)
 
 
 def gain(table, combatant, reason="inflicted"):
@@ -75,7 +74,7 @@ def test_assessing_after_the_turns_only_action_earned_momentum_gives_no_second_o
 def test_momentum_decays_at_the_end_of_a_turn_that_earned_none(momentum_table):
     table = momentum_table
     commands.next_turn(table.encounter, table.gm)  # Gunther's turn
-    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=1)
+    give_momentum(table.gunther, 1)
     gain(table, table.gunther)
     commands.mark_turn(table.encounter, table.gm, part="action", used=True)
     outcome = commands.next_turn(table.encounter, table.gm)  # he earned on his turn: no decay
@@ -93,7 +92,7 @@ def test_momentum_decays_at_the_end_of_a_turn_that_earned_none(momentum_table):
 def test_spending_momentum(momentum_table):
     table = momentum_table
     commands.next_turn(table.encounter, table.gm)  # Gunther
-    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=2)
+    give_momentum(table.gunther, 2)
     gain(table, table.gunther)
     outcome = commands.spend_momentum(table.encounter, table.gm, combatant=table.gunther.pk, use="attack", amount=2)
     assert "spends 2 Momentum: +20 to the attack. 1 left." in outcome.message
@@ -102,7 +101,7 @@ def test_spending_momentum(momentum_table):
     gain(table, table.orc)
     with pytest.raises(CommandError, match="on Orc Grukk's own turn"):
         commands.spend_momentum(table.encounter, table.gm, combatant=table.orc.pk, use="talent", talent="Disarm")
-    Combatant.objects.filter(pk=table.gunther.pk).update(advantage=2)
+    give_momentum(table.gunther, 2)
     outcome = commands.spend_momentum(
         table.encounter, table.gm, combatant=table.gunther.pk, use="talent", talent="Strike to Stun"
     )
@@ -115,7 +114,7 @@ def test_spending_momentum(momentum_table):
 def test_an_attack_spends_momentum_for_plus_ten_each_and_a_hit_earns_one(fight):
     table = fight.table
     commands.set_house_rules(table.encounter, table.gm, rules=["momentum"])
-    Combatant.objects.filter(pk=fight.anders.pk).update(advantage=2)
+    give_momentum(fight.anders, 2)
     # 56 vs 52 + 20 = 72: +2 SL against the orc's 45 vs 51 (+1): a hit.
     outcome = fight.attack(attacker_roll=56, defender_roll=45, momentum=2)
     assert outcome.result["attack_target"] == 72 and outcome.result["hit"]
@@ -126,13 +125,13 @@ def test_an_attack_spends_momentum_for_plus_ten_each_and_a_hit_earns_one(fight):
 
 def test_disengaging_with_momentum_needs_more_than_every_engaged_opponent(momentum_table):
     table = momentum_table
-    Combatant.objects.filter(pk=table.anders.pk).update(advantage=2)
-    Combatant.objects.filter(pk=table.orc.pk).update(advantage=2)
+    give_momentum(table.anders, 2)
+    give_momentum(table.orc, 2)
     with pytest.raises(CommandError, match="needs more Momentum than every engaged opponent \\(2\\)"):
         commands.spend_momentum(
             table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk]
         )
-    Combatant.objects.filter(pk=table.orc.pk).update(advantage=1)
+    give_momentum(table.orc, 1)
     commands.spend_momentum(
         table.encounter, table.gm, combatant=table.anders.pk, use="disengage", engaged=[table.orc.pk]
     )
@@ -142,7 +141,7 @@ def test_disengaging_with_momentum_needs_more_than_every_engaged_opponent(moment
 def test_disengaging_past_a_combatant_of_another_encounter_is_refused(momentum_table):
     table = momentum_table
     elsewhere = CombatantFactory(encounter=EncounterFactory(campaign=table.campaign))
-    Combatant.objects.filter(pk=table.anders.pk).update(advantage=2)
+    give_momentum(table.anders, 2)
     for stranger in (elsewhere.pk, 999_999):
         with pytest.raises(CommandError, match=f"There is no combatant {stranger} in this encounter."):
             commands.spend_momentum(

@@ -2,12 +2,12 @@
 
 import pytest
 
-from characters.models import Character
 from combat import commands
 from combat.commands import CommandError, TurnRefused
 from combat.models import ConditionInstance
 from combat.views_state import build
 from rules.models import ConditionDefinition
+from tests.factories import give_points, point
 
 pytestmark = pytest.mark.django_db
 
@@ -90,28 +90,28 @@ def test_start_of_round_effects_come_from_the_admins_condition_text(table):
 
 
 def test_a_player_spends_resolve_to_shake_off_surprise_from_their_phone(table):
-    Character.objects.filter(pk=table.anders.character_id).update(resolve=2)
+    give_points(table.anders.character_id, resolve=2)
     commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)
     phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
     assert f'id="use-resolve-{table.anders.pk}"' in phone and "(2 left)" in phone
     response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
     assert response.status_code == 200, response.content
     assert "Surprised" not in conditions(table.anders)
-    assert Character.objects.get(pk=table.anders.character_id).resolve == 1
+    assert point(table.anders.character_id, "resolve") == 1
     assert table.encounter.log.first().message == "Anders spends a Resolve point and is no longer Surprised (1 left)."
     # Undo gives the point back along with the condition.
     commands.undo(table.encounter, table.gm)
-    assert Character.objects.get(pk=table.anders.character_id).resolve == 2
+    assert point(table.anders.character_id, "resolve") == 2
     assert "Surprised" in conditions(table.anders)
 
 
 def test_resolve_is_refused_for_someone_elses_character_without_points_or_without_surprise(table):
     commands.surprise(table.encounter, table.gm, combatant=table.gunther.pk)
-    Character.objects.filter(pk=table.gunther.character_id).update(resolve=1)
+    give_points(table.gunther.character_id, resolve=1)
     assert api(table, table.anna, "use_resolve", combatant=table.gunther.pk).status_code == 403
     assert api(table, table.anna, "use_resolve", combatant=table.orc.pk).status_code == 403
     assert "Surprised" in conditions(table.gunther)
-    assert Character.objects.get(pk=table.gunther.character_id).resolve == 1
+    assert point(table.gunther.character_id, "resolve") == 1
     response = api(table, table.anna, "use_resolve", combatant=table.anders.pk)
     assert response.status_code == 400 and "Anders is not Surprised" in response.json()["error"]
     commands.surprise(table.encounter, table.gm, combatant=table.anders.pk)

@@ -8,7 +8,7 @@ from characters.models import Character, CharacterSkill
 from combat import commands
 from combat.models import Combatant, Encounter, LogEntry
 from rules.models import Armour, Skill, Weapon
-from tests.factories import CharacterFactory, equip
+from tests.factories import CharacterFactory, equip, point
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ STATS = {"WS": 42, "BS": 31, "S": 38, "T": 41, "I": 35, "Ag": 33, "Dex": 28, "In
 
 
 def kit_out(character, weapons=("Hand Weapon", "Shield")):
-    character.fate, character.fortune, character.resilience, character.resolve = 3, 2, 1, 1
+    character.points = {"fate": 3, "fortune": 2, "resilience": 1, "resolve": 1}
     skills = {"Melee (Basic)": 10, "Dodge": 5}
     return equip(character, STATS, skills, weapons, armour=("Mail Shirt", "Leather Jack"))
 
@@ -88,7 +88,7 @@ def test_a_player_edits_only_their_own_notes(table, anders):
     # The notes form cannot smuggle in other fields, and the full edit form is the GM's.
     client.post(f"/characters/{anders.pk}/notes/", {"notes": "x", "fortune": 99, "max_wounds": 99})
     anders.refresh_from_db()
-    assert (anders.fortune, anders.max_wounds) == (2, 14)
+    assert (anders.point("fortune"), anders.max_wounds) == (2, 14)
     assert client.post(f"/characters/{anders.pk}/edit/", {"name": "Anders the Great"}).status_code == 403
     assert Character.objects.get(pk=anders.pk).name == "Anders"
 
@@ -117,7 +117,7 @@ def test_the_gm_edits_everything_on_a_sheet(table, anders):
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", form)
     assert response.status_code == 302
     anders = Character.objects.get(pk=anders.pk)
-    assert anders.fortune == 0 and anders.characteristics["WS"] == 50 and anders.gm_notes == "Watch him"
+    assert anders.point("fortune") == 0 and anders.characteristics["WS"] == 50 and anders.gm_notes == "Watch him"
     assert [a.name for a in anders.armour.all()] == ["Helm"]
     assert {s.skill.name: s.advances for s in anders.skills.all()} == {"Melee (Basic)": 10, "Dodge": 5, "Intimidate": 5}
 
@@ -128,7 +128,7 @@ def test_bad_sheet_input_gets_a_message_and_changes_nothing(table, anders):
     assert response.status_code == 200
     assert "WS runs from 0 to 200." in text(response)  # in the words of the sheet, not Django's
     anders.refresh_from_db()
-    assert anders.characteristics["WS"] == 42 and anders.fortune == 2 and anders.skills.count() == 2
+    assert anders.characteristics["WS"] == 42 and anders.point("fortune") == 2 and anders.skills.count() == 2
     # A weapon of another game system is not on offer.
     other = Weapon.objects.create(system="symbaroum", name="Hand Weapon", group="Basic", damage=4)
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, weapons=[other.pk]))
@@ -177,19 +177,19 @@ def test_a_gm_sheet_edit_during_a_fight_is_a_command_that_undo_cannot_overwrite(
     version = Encounter.objects.get(pk=table.encounter.pk).version
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, fortune=5, resolve=3))
     assert response.status_code == 302
-    assert Character.objects.get(pk=anders.pk).fortune == 5
+    assert point(anders.pk, "fortune") == 5
     entry = LogEntry.objects.get(encounter=table.encounter, version=version + 1)
     assert entry.command == "set_points" and entry.message == "The GM sets Anders's Fortune 5, Resolve 3."
 
     commands.undo(table.encounter, table.gm)  # the newest command is the edit: it goes first, in the open
     anders = Character.objects.get(pk=anders.pk)
-    assert (anders.fortune, anders.resolve) == (2, 1)
+    assert anders.points == {"fate": 3, "fortune": 2, "resilience": 1, "resolve": 1}
     assert Combatant.objects.get(pk=table.anders.pk).wounds == 12  # the earlier damage still stands
 
 
 def test_a_sheet_edit_out_of_a_fight_is_saved_straight_away(table, anders):
     response = table.client(table.gm).post(f"/characters/{anders.pk}/edit/", edit_form(anders, fortune=4))
-    assert response.status_code == 302 and Character.objects.get(pk=anders.pk).fortune == 4
+    assert response.status_code == 302 and point(anders.pk, "fortune") == 4
     assert not LogEntry.objects.filter(command="set_points").exists()
 
 

@@ -32,7 +32,7 @@ from rules.engine.wfrp4e_house import SITUATIONS
 from rules.house_rules import toggle_keys
 from rules.models import ConditionDefinition
 from systems.wfrp4e.models import AdvantageSpend
-from tests.factories import CharacterFactory, EncounterFactory, equip
+from tests.factories import CharacterFactory, EncounterFactory, equip, give_points
 from tests.wfrp4e.conftest import ORC, equip_anders
 
 WFRP4E_COMMANDS = offered_to("wfrp4e")  # the commands a WFRP 4e encounter may run
@@ -112,9 +112,9 @@ def world(table):
     )
     orc = CharacterFactory(campaign=table.campaign, name="Orc Boy", is_npc=True, max_wounds=12, traits={"Champion": 1})
     equip(orc, ORC, {"Melee (Basic)": 10, "Dodge": 5}, ("Hand Weapon", "Shield", "Great Weapon"), ("Leather Jack",))
-    Character.objects.filter(pk=table.anders.character_id).update(fortune=2, resolve=1)
-    Character.objects.filter(pk=table.gunther.character_id).update(fortune=1, resolve=2)
-    Character.objects.filter(pk=orc.pk).update(fortune=1)
+    give_points(table.anders.character_id, fortune=2, resolve=1)
+    give_points(table.gunther.character_id, fortune=1, resolve=2)
+    give_points(orc.pk, fortune=1)
     return World(
         gm=table.gm,
         players=[table.anna, table.bruno],

@@ -35,9 +35,8 @@ def assess(context, combatant, skill, roll):
         line += ": nothing gained"
     elif momentum.uses_momentum(encounter):
         if momentum.earn(encounter, combatant):
-            context.touch(combatant)
-            line += f": +1 Momentum ({combatant.advantage})"
-            result["momentum"] = combatant.advantage
+            line += f": +1 Momentum ({momentum.of(encounter, combatant)})"
+            result["momentum"] = momentum.of(encounter, combatant)
         else:
             line += ": no more Momentum in this Action"
     elif group_advantage.uses_group_advantage(encounter):

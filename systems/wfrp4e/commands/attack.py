@@ -115,8 +115,9 @@ class AttackArgs(Args):
         spent = data.get("momentum")
         if spent and not momentum_rule.uses_momentum(self.context.encounter):
             raise forms.ValidationError("Momentum is a house rule this encounter does not use.")
-        if spent and spent > attacker.advantage:
-            raise forms.ValidationError(f"{attacker.name} has {attacker.advantage} Momentum, not {spent}.")
+        if spent and spent > momentum_rule.of(self.context.encounter, attacker):
+            have = momentum_rule.of(self.context.encounter, attacker)
+            raise forms.ValidationError(f"{attacker.name} has {have} Momentum, not {spent}.")
         if data.get("special"):
             sheet = sheets[attacker.pk]
             weapon_properties.problem(self.context, attacker, data["special"], weapon_of(sheet, data["weapon"]), sheet)
@@ -409,8 +410,7 @@ def record(context, outcome):
     """Apply a resolved attack: wounds, spent Momentum and Fortune, Surprise, the gains and the turn's Action."""
     encounter, attacker, target, details = context.encounter, outcome.attacker, outcome.target, outcome.details
     if details["momentum_spent"]:
-        attacker.advantage -= details["momentum_spent"]
-        context.touch(attacker)
+        momentum_rule.set_to(encounter, attacker, momentum_rule.of(encounter, attacker) - details["momentum_spent"])
     if details.get("fortune_spent"):
         context.spend_points(outcome.fortune_from, "fortune", details["fortune_spent"])
     weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)

@@ -1,7 +1,7 @@
 """Momentum per combatant, the house rule that replaces Group Advantage (seed 000 "Combat" › "Momentum").
 
-Each combatant's Momentum is `Combatant.advantage`. What was earned when lives in the encounter's state, so undo
-restores it with the rest. The attack works out what it earns (attack.advantage_gains), a Charge's Momentum among it.
+Each combatant's Momentum, and what was earned when, live in the encounter's state, so undo restores them with the
+rest. The attack works out what it earns (attack.advantage_gains), a Charge's Momentum among it.
 """
 
 from combat.commands.fields import OneOfField, WholeNumberField
@@ -25,6 +25,18 @@ def uses_momentum(encounter):
     return encounter.plays(toggles.MOMENTUM)
 
 
+def of(encounter, combatant):
+    """The combatant's Momentum."""
+    return encounter.state.momentum.get(str(combatant.pk), 0)
+
+
+def set_to(encounter, combatant, value):
+    if value:
+        encounter.state.momentum[str(combatant.pk)] = value
+    else:
+        encounter.state.momentum.pop(str(combatant.pk), None)
+
+
 def current_action(encounter):
     """The Action a gain belongs to: the one under way, or once the turn's Actions are all spent, the last of them.
     Seed 000 "Momentum" ties each gain to an Action, so a spent turn opens no further one to earn in."""
@@ -43,7 +55,7 @@ def earn(encounter, combatant):
         return False
     encounter.state.momentum_actions[str(combatant.pk)] = current_action(encounter)
     encounter.state.momentum_earned[str(combatant.pk)] = turn_key(encounter)
-    combatant.advantage += 1
+    set_to(encounter, combatant, of(encounter, combatant) + 1)
     return True
 
 
@@ -51,11 +63,11 @@ def end_of_turn(context, combatant):
     """Momentum decays by 1 at the end of a turn that earned none; returns a note for the log."""
     encounter = context.encounter
     earned = encounter.state.momentum_earned.get(str(combatant.pk)) == turn_key(encounter)
-    after = wfrp4e_house.momentum_end_of_turn(combatant.advantage, earned)
-    if after == combatant.advantage:
+    before = of(encounter, combatant)
+    after = wfrp4e_house.momentum_end_of_turn(before, earned)
+    if after == before:
         return ""
-    combatant.advantage = after
-    context.touch(combatant)
+    set_to(encounter, combatant, after)
     return f"{combatant.name} loses 1 Momentum (none earned this turn)."
 
 
@@ -69,10 +81,10 @@ def gain_momentum(context, combatant, reason):
         state = turn.turn_state(context.encounter)
         spent = ", and the turn has no Action left to earn more in" if state["actions"] >= state["allowed"] else ""
         raise CommandError(f"{combatant.name} already gained Momentum in this Action (at most 1 per Action){spent}.")
-    context.touch(combatant)
-    return f"{combatant.name} gains 1 Momentum ({wfrp4e_house.MOMENTUM_GAINS[reason]}): {combatant.advantage}.", {
+    now = of(context.encounter, combatant)
+    return f"{combatant.name} gains 1 Momentum ({wfrp4e_house.MOMENTUM_GAINS[reason]}): {now}.", {
         "combatant": combatant.pk,
-        "momentum": combatant.advantage,
+        "momentum": now,
     }
 
 
@@ -87,7 +99,7 @@ class SpendMomentumArgs(CombatantArgs):
 
 @command(SpendMomentumArgs, requires=[toggles.MOMENTUM], rule="Momentum")
 def spend_momentum(context, combatant, use, amount, talent, engaged):
-    have = combatant.advantage
+    have = of(context.encounter, combatant)
     if use == "attack":
         cost = amount or 1
         effect = f"+{wfrp4e_house.momentum_attack_bonus(cost)} to the attack"
@@ -95,13 +107,14 @@ def spend_momentum(context, combatant, use, amount, talent, engaged):
         # The GM's form names nobody: the tracker's Engaged pairs are the opponents to outdo.
         engaged_ids = engaged_with(context.encounter, combatant)
         opponents = engaged or [c for c in context.combatants if c.pk in engaged_ids]
-        if not wfrp4e_house.can_disengage_with_momentum(have, [c.advantage for c in opponents]):
+        theirs = {c.pk: of(context.encounter, c) for c in opponents}
+        if not wfrp4e_house.can_disengage_with_momentum(have, list(theirs.values())):
             if have < 1:
                 raise CommandError(f"{combatant.name} has no Momentum to spend.")
-            leader = max(opponents, key=lambda c: c.advantage)
+            leader = max(opponents, key=lambda c: theirs[c.pk])
             raise CommandError(
-                f"{combatant.name} needs more Momentum than every engaged opponent ({leader.advantage}): "
-                f"{combatant.name} has {have}, {leader.name} {leader.advantage}."
+                f"{combatant.name} needs more Momentum than every engaged opponent ({theirs[leader.pk]}): "
+                f"{combatant.name} has {have}, {leader.name} {theirs[leader.pk]}."
             )
         cost = have
         effect = "disengages without a free attack"
@@ -118,10 +131,9 @@ def spend_momentum(context, combatant, use, amount, talent, engaged):
         effect = f"uses {talent} at 0 levels (Move and Action)"
     if cost < 1 or cost > have:
         raise CommandError(f"{combatant.name} has {have} Momentum; that needs {max(cost, 1)}.")
-    combatant.advantage = have - cost
-    context.touch(combatant)
-    return f"{combatant.name} spends {cost} Momentum: {effect}. {combatant.advantage} left.", {
+    set_to(context.encounter, combatant, have - cost)
+    return f"{combatant.name} spends {cost} Momentum: {effect}. {have - cost} left.", {
         "combatant": combatant.pk,
         "spent": cost,
-        "momentum": combatant.advantage,
+        "momentum": have - cost,
     }
