@@ -1,4 +1,4 @@
-"""Characters with what their sheets read, each relation in one prepared statement (combat/prepared.py) for any
+"""Characters with what their sheets read, each relation in one statement written once (combat/prepared.py) for any
 number of characters: their skills, and the weapons and armour they carry with those items' properties.
 
 The same rows through `prefetch_related` cost Django about 4 ms of SQL building and prefetching for an attack's two
@@ -10,19 +10,17 @@ rows read here, in the models' own order, and ask the database nothing more.
 from dataclasses import dataclass
 
 from characters.models import Character, CharacterSkill
-from combat.prepared import Prepared, together
+from combat.prepared import Read, together
 from rules.models import Armour, Property, Weapon
 
-CHARACTERS = Prepared(lambda *ids: Character.objects.filter(pk__in=ids).select_related("campaign"))
-SKILLS = Prepared(
-    lambda *ids: CharacterSkill.objects.filter(character_id__in=ids).select_related("skill__characteristic")
-)
+CHARACTERS = Read(Character, "{id} IN ({ids})", related=["campaign"])
+SKILLS = Read(CharacterSkill, "{character} IN ({ids})", related=["skill__characteristic"])
 
 
-def in_model_order(queryset, relation, model):
-    """`queryset`'s rows ordered by `relation`'s model's own ordering, the id last so ties always fall one way."""
+def in_model_order(relation, model):
+    """Lookups ordering rows by `relation`'s model's own ordering, its id last so ties always fall one way."""
     keys = [f"-{relation}__{key[1:]}" if key.startswith("-") else f"{relation}__{key}" for key in model._meta.ordering]
-    return queryset.order_by(*keys, f"{relation}_id")
+    return [*keys, relation]
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,8 @@ class Carried:
 
     relation: str
     item: str  # the item's field on the relation's through rows
-    items: Prepared
-    properties: Prepared
+    items: Read
+    properties: Read
 
 
 def carried_reads(relation, model):
@@ -42,14 +40,11 @@ def carried_reads(relation, model):
     with_properties = model._meta.get_field("properties").remote_field.through
     item = model._meta.model_name
 
-    def items(*character_ids):
-        return in_model_order(through.objects.filter(character_id__in=character_ids).select_related(item), item, model)
-
-    def properties(*item_ids):
-        rows = with_properties.objects.filter(**{f"{item}_id__in": item_ids}).select_related("property")
-        return in_model_order(rows, "property", Property)
-
-    return Carried(relation, item, Prepared(items), Prepared(properties))
+    items = Read(through, "{character} IN ({ids})", related=[item], order_by=in_model_order(item, model))
+    properties = Read(
+        with_properties, f"{{{item}}} IN ({{ids}})", related=["property"], order_by=in_model_order("property", Property)
+    )
+    return Carried(relation, item, items, properties)
 
 
 CARRIED = (carried_reads("weapons", Weapon), carried_reads("armour", Armour))
@@ -58,9 +53,8 @@ BACK_TO_CHARACTER = CharacterSkill._meta.get_field("character")
 
 def characters_with_sheets(character_ids, skills=True, carried=True):
     """The characters of `character_ids`, each with its campaign, its skills (unless not `skills`) and the weapons
-    and armour it carries (unless not `carried`): six statements at most however many characters there are (the
-    properties' read has a plan for each number of different items), none for items no one carries, in two round
-    trips (prepared.together): the properties' reads wait for the items'."""
+    and armour it carries (unless not `carried`): six statements at most however many characters there are, none
+    for items no one carries, in two round trips (prepared.together): the properties' reads wait for the items'."""
     ids = tuple(sorted(set(character_ids)))
     kinds = CARRIED if carried else ()
     characters, *rows = together(

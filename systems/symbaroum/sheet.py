@@ -7,8 +7,8 @@ rule comes from rules.engine.symbaroum."""
 from dataclasses import dataclass
 
 from characters.models import Character
-from combat.prepared import Prepared
-from combat.reads import character_ids_in
+from combat.prepared import Read
+from combat.reads import CHARACTER_IDS
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from rules.systems import GameSystem
@@ -209,10 +209,12 @@ def trait_level(level):
 
 # (character id, weapon name, kind) for every weapon the encounter's characters carry, in the order their sheets list
 # them: all the screens need of a sheet's weapons on a push, in one statement where whole sheets take six.
-CARRIED_WEAPONS = Prepared(
-    lambda encounter: in_model_order(
-        Character.weapons.through.objects.filter(character__in=character_ids_in(encounter)), "weapon", Weapon
-    ).values_list("character_id", "weapon__name", "weapon__kind")
+CARRIED_WEAPONS = Read(
+    Character.weapons.through,
+    "{character} IN ({in_encounter})",
+    values=["character", "weapon__name", "weapon__kind"],
+    order_by=in_model_order("weapon", Weapon),
+    in_encounter=CHARACTER_IDS,
 )
 
 

@@ -11,8 +11,8 @@ POINTS, and three mappings by name, SPECIALISATIONS ({skill: [specialisation, ..
 from dataclasses import dataclass
 
 from characters.models import CharacterSkill
-from combat.prepared import Prepared
-from combat.reads import character_ids_in
+from combat.prepared import Read
+from combat.reads import CHARACTER_IDS
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from rules.systems import GameSystem
@@ -128,12 +128,13 @@ class FightingTraits:
 
 
 # (character id, skill) for each skill that channels power or favour the encounter's characters have trained.
-CHANNELLING_SKILLS = Prepared(
-    lambda encounter: CharacterSkill.objects.filter(
-        character__in=character_ids_in(encounter),
-        skill__system=GameSystem.WFRP3E,
-        skill__name__in=POWER_WORDS,
-    ).values_list("character_id", "skill__name")
+CHANNELLING_SKILLS = Read(
+    CharacterSkill,
+    "{character} IN ({in_encounter}) AND {skill__system} = {wfrp3e} AND {skill__name} IN ({power_words})",
+    values=["character", "skill__name"],
+    in_encounter=CHARACTER_IDS,
+    wfrp3e=GameSystem.WFRP3E,
+    power_words=list(POWER_WORDS),
 )
 
 

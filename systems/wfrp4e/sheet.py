@@ -6,7 +6,7 @@ The sheet page, the phone view and the attack form all read a character through 
 from dataclasses import dataclass
 
 from characters.models import CharacterSkill
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
 
@@ -150,9 +150,7 @@ def defence_options(character, skills):
     return opposing + [(key, value) for key, value in bare if key in character.characteristics]
 
 
-SKILL_ENTRIES = Prepared(
-    lambda character: CharacterSkill.objects.filter(character=character).select_related("skill__characteristic")
-)
+SKILL_ENTRIES = Read(CharacterSkill, "{character} = %s", related=["skill__characteristic"])
 
 
 def defence_options_of(character):
