@@ -113,8 +113,8 @@ class Sheet:
         self.toughness = character.max_wounds
         self.core_toughness = symbaroum.toughness(value("strong"))
         self.pain_threshold = symbaroum.pain_threshold(value("strong"))
-        self.weapons = list(character.weapons.all())
-        self.armour = list(character.armour.all())
+        self.weapons = character.weapon_list
+        self.armour = character.armour_list
         self.impeding = sum(piece.impeding for piece in self.armour)
         self.encumbered = toggles.ENCUMBRANCE.key in house_rules
         self.encumbrance = symbaroum.encumbrance(carried_items(self.weapons, character.point("carried", 0)))
@@ -154,7 +154,7 @@ class Sheet:
     def qualities_of(self, weapon_name):
         """The qualities of the weapon of that name on the sheet ("Balanced", "Deep Impact"...); none for fists."""
         weapon = next((w for w in self.weapons if w.name == weapon_name), None)
-        return {quality.name for quality in weapon.properties.all()} if weapon else set()
+        return {quality.name for quality in weapon.property_list} if weapon else set()
 
     def attribute(self, key):
         """An attribute by its core key ("accurate"), read in either document's words."""
@@ -189,7 +189,7 @@ class Sheet:
 def carried_items(weapons, other_gear):
     """What counts toward Encumbrance (see Sheet): the weapons after the first, and the other gear's count."""
     sheathed = [
-        symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.properties.all()))
+        symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.property_list))
         for weapon in weapons[1:]
     ]
     return [*sheathed, symbaroum.Item(count=other_gear)]

@@ -178,7 +178,7 @@ def starting_wounds(character, threshold):
 def trained_skills(character, skills):
     """The skills the character has training or a specialisation in, by name; `skills` maps each skill's name to
     its rules.Skill row (for the characteristic of a skill known only by a specialisation)."""
-    training = {entry.skill.name: entry.advances for entry in character.skills.all()}
+    training = {entry.skill.name: entry.advances for entry in character.skill_list}
     specialised = character.named(SPECIALISATIONS)
     return [
         SheetSkill(name, skills[name].characteristic.name, training.get(name, 0), tuple(specialised.get(name, ())))

@@ -55,7 +55,7 @@ class Sheet:
         self.character = character
         order = characteristics if characteristics is not None else characteristic_order(character.system)
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
-        self.skills = sheet_skills(character, character.skills.all())
+        self.skills = sheet_skills(character, character.skill_list)
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
         # Core rules: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more; the sheet's figure rules).
@@ -64,11 +64,11 @@ class Sheet:
         )
         self.weapons = [
             SheetWeapon(w, wfrp4e.weapon_damage(w.damage, self.strength_bonus, w.adds_strength_bonus))
-            for w in character.weapons.all()
+            for w in character.weapon_list
         ]
-        pieces = list(character.armour.all())
+        pieces = character.armour_list
         self.armour_pieces = [
-            (piece.locations, piece.points, {p.name for p in piece.properties.all()}) for piece in pieces
+            (piece.locations, piece.points, {p.name for p in piece.property_list}) for piece in pieces
         ]
         self.armour = wfrp4e.armour_points(
             (locations, points, "Flexible" in names) for locations, points, names in self.armour_pieces
@@ -104,7 +104,7 @@ class Sheet:
         }
 
     def carries(self, property_name):
-        return any(property_name in {p.name for p in w.properties.all()} for w in self.weapons)
+        return any(property_name in {p.name for p in w.property_list} for w in self.weapons)
 
     def defence_options(self):
         return defence_options(self.character, self.skills)
