@@ -97,6 +97,8 @@ class Read:
         `values` (lookups), a tuple of those values a row, or with `flat` the first alone. Ordered by `order_by`
         (lookups, "-" first for descending), by default the model's own ordering; at most `limit` rows; with
         `locked`, the rows of `model`'s own table stay locked until the transaction ends."""
+        if values and related:
+            raise ValueError("a read gives instances with their related objects, or values")
         self.model, self.where, self.values, self.flat = model, where, tuple(values), flat
         self.related = tuple(dict.fromkeys(path[:end] for path in related for end in prefix_ends(path)))
         self.order_by, self.limit, self.locked, self.named = order_by, limit, locked, named
@@ -117,6 +119,9 @@ class Read:
         return plan, [constant if index is None else arguments[index] for index, constant in plan.places]
 
     def prepare(self, using, arity):
+        clashing = set(self.named) & {field.name for field in self.model._meta.get_fields()}
+        if clashing:
+            raise ValueError(f"{', '.join(sorted(clashing))}: a named value would hide the field of that name")
         connection = connections[using]
         writer = Writer(self.model, connection)
         own = [(field, writer.table) for field in self.model._meta.concrete_fields] if not self.values else []
@@ -160,7 +165,8 @@ class Read:
         names, count = [field.attname for field in fields], len(fields)
         if not joined:
             return lambda rows: [model.from_db(using, names, row) for row in rows]
-        cached = []  # (path, its owner's path, the foreign key, start, end, the field names)
+        cached = []  # per joined object: its path, its owner's, the key between them, its model, where its columns
+        # start and end, where its id is, its fields' names
         start = count
         for path, (related, _) in joined:
             owner, _, name = path.rpartition("__")

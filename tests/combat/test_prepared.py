@@ -119,6 +119,13 @@ def test_what_cannot_be_one_statement_is_refused(read, arguments):
         read(*arguments)
 
 
+def test_a_read_that_could_mean_two_things_is_refused():
+    with pytest.raises(ValueError):
+        Read(Combatant, "{encounter} = %s", related=["encounter"], values=["name"])
+    with pytest.raises(ValueError):
+        Read(Combatant, "{name} = {name}", name="Orc")()  # the field, or the value?
+
+
 def test_a_read_takes_the_arguments_its_condition_asks(two_fights):
     read = Read(Combatant, "{encounter} = %s AND {position} = %s")
     assert [c.name for c in read(two_fights[0].pk, 1)] == ["Orc"]
