@@ -26,13 +26,13 @@ def count_statements():
     from django.db.backends.utils import CursorWrapper
 
     ran = []
-    execute = CursorWrapper._execute
+    execute = CursorWrapper.execute
 
     def counted(cursor, *args, **kwargs):
         ran.append(threading.get_ident())
         return execute(cursor, *args, **kwargs)
 
-    CursorWrapper._execute = counted
+    CursorWrapper.execute = counted
     return ran
 
 

@@ -20,6 +20,14 @@ from channels_redis.core import RedisChannelLayer
 from combat.batching import Batched
 
 
+def group_key(layer, group):
+    """The Redis key under which channels-redis keeps a group's members: the layer's `prefix` (its documented option,
+    "asgi" by default), then ":group:" and the group's name. channels-redis makes it in a method of its own that is
+    not part of its API, so the joins that go together write it here; its group_discard and group_send read the same
+    key (tests/combat/test_channel_layer.py holds the two to it)."""
+    return f"{layer.prefix}:group:{group}".encode()
+
+
 class PooledRedisChannelLayer(RedisChannelLayer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,6 +61,6 @@ class PooledRedisChannelLayer(RedisChannelLayer):
     async def join_on_host(self, index, groups):
         async with self.connection(index).pipeline(transaction=False) as together:
             for group, channels in groups.items():
-                together.zadd(self._group_key(group), channels)
-                together.expire(self._group_key(group), self.group_expiry)
+                together.zadd(group_key(self, group), channels)
+                together.expire(group_key(self, group), self.group_expiry)
             await together.execute()

@@ -76,14 +76,12 @@ def session_contents(sessions):
 
 
 def read_from_table(session):
-    """Whether the session loads as Django's database engine does (cached_db, say, asks its cache first). Asked of
-    `__class__`: Channels hands the session over in a LazyObject, which passes that on."""
+    """Whether the session loads as Django's database engine does: its engine is that engine or one that keeps its
+    `load` (cached_db, which asks its cache first, overrides it; one that only keeps its sessions in a model of its
+    own, as Django's documentation shows, does not). Asked of `__class__`: Channels hands the session over in a
+    LazyObject, which passes that on."""
     engine = session.__class__
-    return (
-        issubclass(engine, DatabaseSessionStore)
-        and engine.load is DatabaseSessionStore.load
-        and engine._get_session_from_db is DatabaseSessionStore._get_session_from_db
-    )
+    return issubclass(engine, DatabaseSessionStore) and engine.load is DatabaseSessionStore.load
 
 
 def claim_of(content, User):

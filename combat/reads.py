@@ -1,4 +1,4 @@
-"""The statements every version of every encounter repeats, each built once (combat/prepared.py): a command's read
+"""The statements every version of every encounter repeats, each written once (combat/prepared.py): a command's read
 under its lock (combat/commands/spine.py) and the read its answer and every live view are built from
 (combat/views_state.py)."""
 
@@ -6,35 +6,32 @@ from typing import NamedTuple
 
 from characters.models import Campaign, Character
 from combat.models import Combatant, ConditionInstance, Encounter, LogEntry
-from combat.prepared import Prepared, together
+from combat.prepared import Read, together
 
 # The news of a player's characters is looked for among this many of the newest log lines, read once for every
 # viewer; commands the player ran themselves are passed over, so it is wider than views_state.NEWS_LOOKBACK.
 RECENT_LOG = 60
 
 
-def character_ids_in(encounter):
-    """A subquery: the ids of the encounter's combatants' characters (the reads of what their sheets hold)."""
-    return Combatant.objects.filter(encounter=encounter).values("character")
-
+# The ids of the characters of an encounter's combatants, by the encounter's id: a subquery of the reads of what their
+# sheets hold.
+CHARACTER_IDS = Read(Combatant, "{encounter} = %s", values=["character"], order_by=())
 
 # The characters are read apart from their combatants: a big fight is mostly copies of a few characters, each then
 # made once, not once a row.
-ENCOUNTER = Prepared(lambda pk: Encounter.objects.filter(pk=pk).select_related("campaign"))
-COMBATANTS = Prepared(lambda encounter: Combatant.objects.filter(encounter=encounter).order_by("position", "pk"))
-CHARACTERS = Prepared(
-    lambda encounter: Character.objects.filter(pk__in=character_ids_in(encounter)).select_related("player").order_by()
-)
-CONDITIONS = Prepared(
-    lambda encounter: ConditionInstance.objects.filter(combatant__encounter=encounter).select_related("definition")
-)
+ENCOUNTER = Read(Encounter, "{id} = %s", related=["campaign"], order_by=())
+COMBATANTS = Read(Combatant, "{encounter} = %s", order_by=["position", "pk"])
+CHARACTERS = Read(Character, "{id} IN ({in_encounter})", related=["player"], order_by=(), in_encounter=CHARACTER_IDS)
+CONDITIONS = Read(ConditionInstance, "{combatant__encounter} = %s", related=["definition"])
 # An encounter's version alone: each socket's rejoin beat asks it (combat/live.py, LiveViews.current_version).
-VERSION = Prepared(lambda pk: Encounter.objects.filter(pk=pk).values_list("version", flat=True))
+VERSION = Read(Encounter, "{id} = %s", values=["version"], flat=True, order_by=())
 # The players of the encounter's campaign, by the encounter's id: read with the encounter, in the same round trip.
-PLAYERS = Prepared(
-    lambda encounter: Campaign.players.through.objects.filter(campaign__encounters=encounter).values_list(
-        "user", flat=True
-    )
+PLAYERS = Read(
+    Campaign.players.through,
+    "{campaign} = ({campaign_of})",
+    values=["user"],
+    flat=True,
+    campaign_of=Read(Encounter, "{id} = %s", values=["campaign"], order_by=()),
 )
 
 
@@ -51,9 +48,7 @@ class LogLine(NamedTuple):
     args: dict
 
 
-LOG_LINE_VALUES = Prepared(
-    lambda encounter: LogEntry.objects.filter(encounter=encounter).values_list(*LogLine._fields)[:RECENT_LOG]
-)
+LOG_LINE_VALUES = Read(LogEntry, "{encounter} = %s", values=LogLine._fields, limit=RECENT_LOG)
 
 
 def log_lines(values):
@@ -64,9 +59,7 @@ def log_lines(values):
 # A command's encounter, locked until the command commits.
 # Only the encounter's row: its campaign's too would make commands on every encounter of a campaign wait for each
 # other.
-LOCKED_ENCOUNTER = Prepared(
-    lambda pk: Encounter.objects.select_for_update(of=("self",)).filter(pk=pk).select_related("campaign")
-)
+LOCKED_ENCOUNTER = Read(Encounter, "{id} = %s", related=["campaign"], order_by=(), locked=True)
 
 
 def encounter(pk):

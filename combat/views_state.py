@@ -13,7 +13,7 @@ from combat.commands.spine import receiving_args
 from combat.links import encounter_links
 from combat.models import Combatant, Encounter
 from combat.permissions import GM, role
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.models import ConditionDefinition
 from systems import state_fields
 from systems.state_fields import PromptField
@@ -235,7 +235,7 @@ def fingerprint(row):
     )
 
 
-condition_choices = Prepared(lambda system: ConditionDefinition.objects.filter(system=system))
+condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, hidden):

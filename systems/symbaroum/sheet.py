@@ -7,8 +7,8 @@ rule comes from rules.engine.symbaroum."""
 from dataclasses import dataclass
 
 from characters.models import Character
-from combat.prepared import Prepared
-from combat.reads import character_ids_in
+from combat.prepared import Read
+from combat.reads import CHARACTER_IDS
 from rules.engine import symbaroum
 from rules.models import Characteristic, Weapon
 from systems.sheet_reads import characters_with_sheets, in_model_order
@@ -113,8 +113,8 @@ class Sheet:
         self.toughness = character.max_wounds
         self.core_toughness = symbaroum.toughness(value("strong"))
         self.pain_threshold = symbaroum.pain_threshold(value("strong"))
-        self.weapons = list(character.weapons.all())
-        self.armour = list(character.armour.all())
+        self.weapons = character.weapon_list
+        self.armour = character.armour_list
         self.impeding = sum(piece.impeding for piece in self.armour)
         self.encumbered = toggles.ENCUMBRANCE.key in house_rules
         self.encumbrance = symbaroum.encumbrance(carried_items(self.weapons, character.point("carried", 0)))
@@ -154,7 +154,7 @@ class Sheet:
     def qualities_of(self, weapon_name):
         """The qualities of the weapon of that name on the sheet ("Balanced", "Deep Impact"...); none for fists."""
         weapon = next((w for w in self.weapons if w.name == weapon_name), None)
-        return {quality.name for quality in weapon.properties.all()} if weapon else set()
+        return {quality.name for quality in weapon.property_list} if weapon else set()
 
     def attribute(self, key):
         """An attribute by its core key ("accurate"), read in either document's words."""
@@ -189,7 +189,7 @@ class Sheet:
 def carried_items(weapons, other_gear):
     """What counts toward Encumbrance (see Sheet): the weapons after the first, and the other gear's count."""
     sheathed = [
-        symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.properties.all()))
+        symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.property_list))
         for weapon in weapons[1:]
     ]
     return [*sheathed, symbaroum.Item(count=other_gear)]
@@ -209,10 +209,12 @@ def trait_level(level):
 
 # (character id, weapon name, kind) for every weapon the encounter's characters carry, in the order their sheets list
 # them: all the screens need of a sheet's weapons on a push, in one statement where whole sheets take six.
-CARRIED_WEAPONS = Prepared(
-    lambda encounter: in_model_order(
-        Character.weapons.through.objects.filter(character__in=character_ids_in(encounter)), "weapon", Weapon
-    ).values_list("character_id", "weapon__name", "weapon__kind")
+CARRIED_WEAPONS = Read(
+    Character.weapons.through,
+    "{character} IN ({in_encounter})",
+    values=["character", "weapon__name", "weapon__kind"],
+    order_by=in_model_order("weapon", Weapon),
+    in_encounter=CHARACTER_IDS,
 )
 
 

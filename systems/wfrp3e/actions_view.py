@@ -4,7 +4,7 @@ offered first
 and the difficulties (seed 003 "Difficulties")."""
 
 from combat.models import Combatant
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import KEY
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
@@ -28,8 +28,8 @@ def extend(view):
 
 
 # [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
-action_cards = Prepared(lambda: ActionCard.objects.filter(system=KEY).values_list("name", "type"))
-talents = Prepared(lambda: Talent.objects.filter(system=KEY).values_list("name", flat=True))
+action_cards = Read(ActionCard, "{system} = {wfrp3e}", values=["name", "type"], wfrp3e=KEY)
+talents = Read(Talent, "{system} = {wfrp3e}", values=["name"], flat=True, wfrp3e=KEY)
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

@@ -11,8 +11,8 @@ POINTS, and three mappings by name, SPECIALISATIONS ({skill: [specialisation, ..
 from dataclasses import dataclass
 
 from characters.models import CharacterSkill
-from combat.prepared import Prepared
-from combat.reads import character_ids_in
+from combat.prepared import Read
+from combat.reads import CHARACTER_IDS
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from systems.sheet_reads import characters_with_sheets
@@ -128,12 +128,13 @@ class FightingTraits:
 
 
 # (character id, skill) for each skill that channels power or favour the encounter's characters have trained.
-CHANNELLING_SKILLS = Prepared(
-    lambda encounter: CharacterSkill.objects.filter(
-        character__in=character_ids_in(encounter),
-        skill__system=KEY,
-        skill__name__in=POWER_WORDS,
-    ).values_list("character_id", "skill__name")
+CHANNELLING_SKILLS = Read(
+    CharacterSkill,
+    "{character} IN ({in_encounter}) AND {skill__system} = {wfrp3e} AND {skill__name} IN ({power_words})",
+    values=["character", "skill__name"],
+    in_encounter=CHARACTER_IDS,
+    wfrp3e=KEY,
+    power_words=list(POWER_WORDS),
 )
 
 
@@ -177,7 +178,7 @@ def starting_wounds(character, threshold):
 def trained_skills(character, skills):
     """The skills the character has training or a specialisation in, by name; `skills` maps each skill's name to
     its rules.Skill row (for the characteristic of a skill known only by a specialisation)."""
-    training = {entry.skill.name: entry.advances for entry in character.skills.all()}
+    training = {entry.skill.name: entry.advances for entry in character.skill_list}
     specialised = character.named(SPECIALISATIONS)
     return [
         SheetSkill(name, skills[name].characteristic.name, training.get(name, 0), tuple(specialised.get(name, ())))

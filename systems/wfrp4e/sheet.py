@@ -6,7 +6,7 @@ The sheet page, the phone view and the attack form all read a character through 
 from dataclasses import dataclass
 
 from characters.models import CharacterSkill
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import wfrp4e
 from rules.models import HIT_LOCATIONS, Characteristic
 from systems.sheet_schema import Count, SheetSchema
@@ -66,7 +66,7 @@ class Sheet:
         order = characteristics if characteristics is not None else characteristic_order(character.system)
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
         self.fate, self.fortune, self.resilience, self.resolve = (character.point(key) for key in POINTS)
-        self.skills = sheet_skills(character, character.skills.all())
+        self.skills = sheet_skills(character, character.skill_list)
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
         # Core rules: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more; the sheet's figure rules).
@@ -75,11 +75,11 @@ class Sheet:
         )
         self.weapons = [
             SheetWeapon(w, wfrp4e.weapon_damage(w.damage, self.strength_bonus, w.adds_strength_bonus))
-            for w in character.weapons.all()
+            for w in character.weapon_list
         ]
-        pieces = list(character.armour.all())
+        pieces = character.armour_list
         self.armour_pieces = [
-            (piece.locations, piece.points, {p.name for p in piece.properties.all()}) for piece in pieces
+            (piece.locations, piece.points, {p.name for p in piece.property_list}) for piece in pieces
         ]
         self.armour = wfrp4e.armour_points(
             (locations, points, "Flexible" in names) for locations, points, names in self.armour_pieces
@@ -115,7 +115,7 @@ class Sheet:
         }
 
     def carries(self, property_name):
-        return any(property_name in {p.name for p in w.properties.all()} for w in self.weapons)
+        return any(property_name in {p.name for p in w.property_list} for w in self.weapons)
 
     def defence_options(self):
         return defence_options(self.character, self.skills)
@@ -161,9 +161,7 @@ def defence_options(character, skills):
     return opposing + [(key, value) for key, value in bare if key in character.characteristics]
 
 
-SKILL_ENTRIES = Prepared(
-    lambda character: CharacterSkill.objects.filter(character=character).select_related("skill__characteristic")
-)
+SKILL_ENTRIES = Read(CharacterSkill, "{character} = %s", related=["skill__characteristic"])
 
 
 def defence_options_of(character):

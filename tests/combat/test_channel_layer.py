@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from channels.layers import get_channel_layer
 from redis.asyncio.client import Pipeline
 
-from combat.channel_layer import PooledRedisChannelLayer
+from combat.channel_layer import PooledRedisChannelLayer, group_key
 from config.settings import redis_channel_layer
 from tests.redis_db import this_database_clients
 
@@ -72,7 +72,7 @@ async def test_phones_joining_at_once_join_together(layer, monkeypatch):
 
     assert round_trips == [2 * 3]  # all arrived before the first trip left: each group's ZADD and EXPIRE, together
     connection = layer.connection(0)
-    members = [await connection.zcard(layer._group_key(f"encounter-{index}")) for index in range(3)]
+    members = [await connection.zcard(group_key(layer, f"encounter-{index}")) for index in range(3)]
     assert members == [PHONES // 3] * 3
     await layer.group_send("encounter-2", {"type": "encounter.changed", "version": 3})
     assert await layer.receive(channels[-1]) == {"type": "encounter.changed", "version": 3}
@@ -84,9 +84,9 @@ async def test_a_join_adds_the_member_and_sets_the_groups_expiry(layer):
     await layer.group_add("encounter-2", channel)
 
     connection = layer.connection(layer.consistent_hash("encounter-2"))
-    group_key = layer._group_key("encounter-2")
-    assert await connection.zscore(group_key, channel) is not None
-    assert 0 < await connection.ttl(group_key) <= layer.group_expiry
-    await layer.group_discard("encounter-2", channel)
-    assert await connection.zscore(group_key, channel) is None
+    key = group_key(layer, "encounter-2")
+    assert await connection.zscore(key, channel) is not None
+    assert 0 < await connection.ttl(key) <= layer.group_expiry
+    await layer.group_discard("encounter-2", channel)  # channels-redis's own: it finds the member under that key
+    assert await connection.zscore(key, channel) is None
     await layer.flush()

@@ -509,13 +509,13 @@ def statements_by_thread(monkeypatch):
     from django.db.backends.utils import CursorWrapper
 
     ran = []
-    execute = CursorWrapper._execute
+    execute = CursorWrapper.execute
 
     def counted(cursor, *args, **kwargs):
         ran.append(threading.get_ident())
         return execute(cursor, *args, **kwargs)
 
-    monkeypatch.setattr(CursorWrapper, "_execute", counted)
+    monkeypatch.setattr(CursorWrapper, "execute", counted)
     return ran
 
 

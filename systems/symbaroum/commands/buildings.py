@@ -89,7 +89,7 @@ def struck(context, attacker, target, weapon, damage, free, unused):
     from systems.symbaroum.commands.attack import weapon_of  # attack.py imports this module
 
     name, dice, _ = weapon_of(sheet, weapon)
-    wrecking = any(w.name == name and WRECKING in {p.name for p in w.properties.all()} for w in sheet.weapons)
+    wrecking = any(w.name == name and WRECKING in {p.name for p in w.property_list} for w in sheet.weapons)
     if not free:
         turn.spend(context, attacker, "combat")
     head = f"{attacker.name} attacks {target.name} with {name}: a building does not dodge, the hit is automatic"

@@ -160,7 +160,7 @@ def reaches_far(context, combatant):
     """Whether the combatant's Long weapon reaches further than the enemy's: not when a shield takes a hand."""
     sheet = sheet_of(context, combatant)
     weapons = sheet.weapons if sheet else []
-    wields_long = any(prop.name == "Long" for weapon in weapons for prop in weapon.properties.all())
+    wields_long = any(prop.name == "Long" for weapon in weapons for prop in weapon.property_list)
     return symbaroum.long_reach(wields_long, [weapon.name for weapon in weapons if weapon.group == SHIELD_GROUP])
 
 

@@ -4,7 +4,7 @@ gaining one does (rules.engine.wfrp3e.gain_condition: tokens, no stacking, the c
 
 from combat.commands.fields import TextField
 from combat.commands.spine import CombatantArgs, CommandError
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import KEY, command
 from systems.wfrp3e.models import ConditionCard
@@ -31,7 +31,7 @@ def keep(state, combatant, conditions):
             store.pop(pk, None)
 
 
-CARD_DURATIONS = Prepared(lambda: ConditionCard.objects.filter(system=KEY).values_list("name", "duration"))
+CARD_DURATIONS = Read(ConditionCard, "{system} = {wfrp3e}", values=["name", "duration"], wfrp3e=KEY)
 
 
 def durations():

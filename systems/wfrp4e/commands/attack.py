@@ -9,6 +9,7 @@ attack out without changing anything; the preview shows its AttackOutcome, and t
 from dataclasses import dataclass
 
 from django import forms
+from django.db.models import Prefetch
 
 from combat.commands.fields import (
     DiceListField,
@@ -148,7 +149,9 @@ def weapon_of(sheet, name):
         if weapon.name.lower() == name.strip().lower():
             return weapon
     if name.strip().lower() == UNARMED.lower():
-        unarmed = Weapon.objects.filter(system=KEY, name=UNARMED).first()
+        # Its properties as a sheet's weapons carry theirs (systems/sheet_reads.py).
+        found = Weapon.objects.filter(system=KEY, name=UNARMED)
+        unarmed = found.prefetch_related(Prefetch("properties", to_attr="property_list")).first()
         if unarmed:
             return SheetWeapon(unarmed, wfrp4e.weapon_damage(unarmed.damage, sheet.strength_bonus))
     return None
@@ -388,7 +391,7 @@ def resolve(
         notes.append(withheld)
     else:
         details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised), bool(charge_bonus))
-    pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in {p.name for p in weapon.properties.all()}
+    pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in weapon_properties.names(weapon)
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
@@ -506,7 +509,7 @@ def free_attack_problem(context, attacker, kind, sheet, weapon_name):
             f"Free attacks for {kind.replace('_', ' ')} are a house rule this encounter does not use."
         )
     weapon = weapon_of(sheet, weapon_name)
-    if weapon.kind != "melee" or "Slow" in {p.name for p in weapon.properties.all()}:
+    if weapon.kind != "melee" or "Slow" in weapon_properties.names(weapon):
         raise forms.ValidationError(f"A free attack takes a melee weapon without Slow, not {weapon.name}.")
     if encounter.state.free_attacks.get(str(attacker.pk)) == encounter.round:
         raise forms.ValidationError(f"{attacker.name} already made a free attack this Round.")

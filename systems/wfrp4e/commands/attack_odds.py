@@ -8,14 +8,14 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import dice as engine_dice
 from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
 from rules.models import HitLocation
 from systems.wfrp4e import toggles
 
-HIT_LOCATIONS = Prepared(lambda system: HitLocation.objects.filter(system=system))  # every attack's, built once
+HIT_LOCATIONS = Read(HitLocation, "{system} = %s")  # every attack's, written once
 
 
 class StandInDice(engine_dice.Dice):

@@ -8,7 +8,7 @@ from django import forms
 from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.spine import Args, CommandError
 from combat.models import Combatant, Encounter
-from combat.prepared import Prepared
+from combat.prepared import Read
 from rules.engine import wfrp4e
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import KEY, command
@@ -139,7 +139,7 @@ def gain_advantage(context, side, reason, sl, failed, nemesis):
 
 
 # The Advantage spends of a system, as the admin keeps them (seed 002 by default).
-SPENDS = Prepared(lambda system: AdvantageSpend.objects.filter(system=system))
+SPENDS = Read(AdvantageSpend, "{system} = %s")
 
 
 def spend_choices(encounter):

@@ -31,7 +31,7 @@ def specials_for(encounter):
 
 
 def names(weapon):
-    return {p.name for p in weapon.properties.all()}
+    return {p.name for p in weapon.property_list}
 
 
 def problem(context, attacker, special, weapon, sheet):
