@@ -491,8 +491,8 @@ def remove_condition(context, combatant, condition, count):
 
 
 class PointsArgs(CombatantArgs):
-    """The combatant, and a number for any counter the encounter's game keeps on a sheet (its SheetSchema.points:
-    WFRP 4e's Fortune and Resolve, Symbaroum's Experience, ...), within the limits the sheet has."""
+    """The combatant, and a number for any counter the encounter's game keeps on a sheet (the Counts of its
+    SheetSchema.points), within the limits the sheet has."""
 
     def __init__(self, data, context):
         super().__init__(data, context)

@@ -20,5 +20,5 @@ def times(count):
 
 @register.filter
 def point(character, key):
-    """A counter the character's sheet keeps (Character.point): {{ row.character|point:"fortune" }}."""
+    """A counter the character's sheet keeps (Character.point): {{ row.character|point:"renown" }}."""
     return character.point(key) if character is not None else 0
