@@ -92,7 +92,7 @@ CASES = {
     "set_house_rules": lambda f: {"rules": ["feats"]},
     "set_initiative": lambda f: {"combatant": f.goblin.pk, "value": 3},
     "set_inside": lambda f: {"building": croft(f).pk, "inside": [f.goblin.pk, f.ulrika.pk]},
-    "set_points": lambda f: {"combatant": f.ulrika.pk, "experience": 4},
+    "set_points": lambda f: {"combatant": f.ulrika.pk, "experience": 9},
     "start": None,  # before the start only: test_starting_the_planned_fight below
     "nock_ammunition": lambda f: f.gm(
         "stock_ammunition", combatant=f.ansgar.pk, special_ammunition="Fire arrow", count=2

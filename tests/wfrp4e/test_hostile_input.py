@@ -186,7 +186,7 @@ def everything():
         "combatants": list(Combatant.objects.order_by("pk").values()),
         "conditions": list(ConditionInstance.objects.order_by("pk").values()),
         "log": dict(LogEntry.objects.values_list("encounter").annotate(Count("pk"))),
-        "points": list(Character.objects.order_by("pk").values("pk", "fortune", "resolve", "points")),
+        "points": list(Character.objects.order_by("pk").values("pk", "points")),
     }
 
 
