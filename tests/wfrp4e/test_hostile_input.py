@@ -205,7 +205,7 @@ def assert_consistent(encounter_pk):
     for condition in ConditionInstance.objects.filter(combatant__encounter=encounter):
         assert condition.count >= 1 and (condition.remaining is None or condition.remaining >= 1)
     assert encounter.pools.get("ally", 0) >= 0 and encounter.pools.get("adversary", 0) >= 0
-    assert all(value >= 0 for value in encounter.state.momentum.values())
+    assert all(value >= 0 for value in encounter.pools.get("momentum", {}).values())  # WFRP 4e's, by combatant
     sheets = Character.objects.filter(combatants__encounter=encounter)
     assert all(c.point("fortune") >= 0 and c.point("resolve") >= 0 for c in sheets)
 
