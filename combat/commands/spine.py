@@ -518,19 +518,20 @@ def preview(encounter_pk, user, name, args=None, dice=None):
     return Outcome(encounter.version, message, result)
 
 
-def preview_with(context, name, args):
-    """What command `name` would do, as preview() says, worked out on a context its caller already holds (a screen
-    built from a read of the encounter), so nothing it holds is read again; for the GM's screens."""
+def cleaned_with(context, name, args):
+    """Command `name`'s arguments as it would take them, checked on a context its caller already holds (a screen
+    built from a read of the encounter), so nothing it holds is read again; for the GM's screens, which work a
+    command out with its own typed request. Raises CommandError as execute() would."""
     cmd = lookup(name, context.encounter.system)
-    if cmd is None or cmd.preview is None:
-        raise CommandError(f"{name} cannot be previewed.")
+    if cmd is None:
+        raise CommandError(f"Unknown command '{name}'.")
     unavailable = cmd.unavailable(context.encounter)
     if unavailable:
         raise CommandError(unavailable)
     form = cmd.args(args, context)
     if not form.is_valid():
         raise CommandError(describe_errors(form))
-    return cmd.preview(context, **form.cleaned_data)
+    return form.cleaned_data
 
 
 def overruled(context, message, result):

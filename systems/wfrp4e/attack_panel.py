@@ -4,16 +4,18 @@ before applying it."""
 from dataclasses import dataclass, field
 
 from combat.commands.fields import YesNoField
-from combat.commands.spine import CommandError, Context, preview_with
+from combat.commands.spine import CommandError, Context, cleaned_with
 from combat.permissions import GM
 from rules.engine import wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
     KEY,
+    attack,
     attack_odds,
     d20_attack,
     weapon_properties,
 )
+from systems.wfrp4e.commands.attack_outcome import AttackRequest
 from systems.wfrp4e.sheet import usual_defence
 
 ROLL_FIELDS = [
@@ -186,10 +188,10 @@ def odds_before_rolling(view, values, fighters, sheets):
     context.sheets.update({row.pk: sheets[row.character_id] for row in fighters if row.character_id in sheets})
     context.sheets_read.update(row.pk for row in fighters)
     try:
-        _, result = preview_with(context, "attack", args)
+        outcome = attack.resolve(context, AttackRequest.of(cleaned_with(context, "attack", args)))
     except CommandError:
         return None
-    return attack_odds.odds_of(view.encounter, result)
+    return attack_odds.odds_of(view.encounter, outcome)
 
 
 def side_outnumbers(rows, attacker, target):

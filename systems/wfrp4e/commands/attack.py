@@ -3,10 +3,9 @@
 The attacker's weapon skill, the target's defence, Toughness Bonus and armour come from their sheets; the
 tables (hit locations, fumbles, critical wounds) are the ones the admin keeps. Rolls not given are rolled, and
 every roll used is in the result, so a previewed attack is applied exactly as it was shown. resolve() works the
-attack out without changing anything; the preview shows its AttackOutcome, and the command records it.
+attack out without changing anything; the preview shows its AttackOutcome, and the command records it
+(attack_outcome.py).
 """
-
-from dataclasses import dataclass
 
 from django import forms
 from django.db.models import Prefetch
@@ -40,6 +39,16 @@ from systems.wfrp4e.commands import (
 )
 from systems.wfrp4e.commands import momentum as momentum_rule
 from systems.wfrp4e.commands.attack_odds import HIT_LOCATIONS
+from systems.wfrp4e.commands.attack_outcome import (
+    AttackOutcome,
+    AttackRequest,
+    BlastHit,
+    Critical,
+    FumbleRoll,
+    Gain,
+    Met,
+    Misfire,
+)
 from systems.wfrp4e.commands.surprise import surprised_condition
 from systems.wfrp4e.models import CriticalTable, Fumble
 from systems.wfrp4e.sheet import LOCATION_LABELS, SheetWeapon
@@ -158,71 +167,24 @@ def weapon_of(sheet, name):
 
 
 def critical(tables, location, d100):
-    """The critical wound for `location`: the admin's row for the roll, or None while that row is not entered."""
+    """The critical wound for `location`: the admin's row for the roll, or none named while that row is not
+    entered."""
     table = next((t for t in tables if location in t.locations), None)
     row = wfrp4e.critical_wound(table.rows(), d100) if table else None
+    if row:
+        return Critical(location, d100, row["name"], row["text"], row["wounds"])
     label = LOCATION_LABELS[location]
-    return {
-        "location": location,
-        "roll": d100,
-        "name": row["name"] if row else None,
-        "text": row["text"] if row else f"Roll {d100} on the {table.name if table else label} critical table.",
-        "wounds": row["wounds"] if row else 0,
-    }
+    return Critical(location, d100, None, f"Roll {d100} on the {table.name if table else label} critical table.", 0)
 
 
-@dataclass
-class AttackOutcome:
-    """What an attack does, worked out from the sheets, the tables and the dice before anything changes: the
-    preview shows it, and applying the attack records exactly it."""
-
-    attacker: object
-    target: object
-    weapon: SheetWeapon
-    details: dict  # the logged result: every roll used, what was hit, the wounds on each side, the gains
-    notes: list
-    special: str
-    special_effect: weapon_properties.SpecialEffect
-    free_attack: str
-    surprise_ends: object  # the target's Surprised condition, which this attack ends
-    fortune_from: object  # whose character pays the Fortune the house rules' D20 test spent
-
-    @property
-    def message(self):
-        return describe(self.attacker, self.target, self.weapon, self.details, self.notes)
-
-
-def resolve(
-    context,
-    attacker,
-    target,
-    weapon,
-    defence,
-    attack_modifier,
-    defence_modifier,
-    attacker_roll,
-    defender_roll,
-    fumble_roll,
-    defender_fumble_roll,
-    critical_roll,
-    defender_critical_roll,
-    momentum,
-    d20,
-    situations,
-    fortune_reroll,
-    fortune_sl,
-    free_attack,
-    special,
-    wounds_override,
-    unseen_attacker,
-    blast_targets,
-):
-    """The attack's AttackOutcome; reads the encounter and rolls what was not given, changing nothing."""
+def resolve(context, request):
+    """The AttackOutcome of an AttackRequest; reads the encounter and rolls what was not given, changing nothing."""
+    attacker, target, free_attack = request.attacker, request.target, request.free_attack
     if not free_attack:  # an attack is the attacker's Action; a free attack takes none
         context.may_spend(attacker, "action")
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_of(attacker, target)
-    weapon = weapon_of(sheets[attacker.pk], weapon)
+    weapon = weapon_of(sheets[attacker.pk], request.weapon)
     changed = weapon_properties.precise(encounter, weapon) - weapon_properties.wear(encounter, attacker, weapon)
     if changed:
         weapon = SheetWeapon(weapon.weapon, max(0, weapon.damage + changed))
@@ -231,41 +193,41 @@ def resolve(
     charge_bonus = actions.charge_bonus(encounter, attacker, weapon)
     attack_target = (
         sheets[attacker.pk].weapon_target(weapon)
-        + (attack_modifier or 0)
+        + (request.attack_modifier or 0)
         + wfrp4e.accurate_bonus(properties)
         + charge_bonus
     )
-    if momentum:
-        attack_target += wfrp4e_house.momentum_attack_bonus(momentum)
+    if request.momentum:
+        attack_target += wfrp4e_house.momentum_attack_bonus(request.momentum)
     effort = group_advantage.pending_effort(encounter, group_advantage.pool_of(attacker.side))
     # Seed 002 "Criticals and Fumbles (cont)", 41-60: last round's fumble costs this round's Action -10; a free
     # attack takes no Action.
     fumble_penalty = 0 if free_attack else fumbles.action_penalty(encounter, attacker)
     attack_target += effort + fumble_penalty
-    if free_attack == "disengaging":
-        defence = "Dodge"  # seed 000 "Disengaging": the free attack is opposed with Dodge
+    defence = "Dodge" if free_attack == "disengaging" else request.defence  # seed 000 "Disengaging": with Dodge
     target_sheet = sheets.get(target.pk)
     toughness_bonus = target_sheet.toughness_bonus if target_sheet else 0
     armour = target_sheet.armour if target_sheet else {}
-    attacker_roll = attacker_roll or dice.d(100)
+    attacker_roll = request.attacker_roll or dice.d(100)
     hit_locations = [row.as_row() for row in HIT_LOCATIONS(encounter.system)]
     house = None
     if d20_attack.uses_d20(encounter):
         house = d20_attack.resolve(
-            context, attacker, target, weapon, defence, attacker_roll, d20, situations or [], fortune_reroll,
-            fortune_sl, attack_target, defence_modifier or 0, unseen_attacker,
-            defended=actions.defending_with(encounter, target), charging=bool(charge_bonus),
+            context, attacker, target, weapon, defence, attacker_roll, request.d20, request.situations,
+            request.fortune_reroll, request.fortune_sl, attack_target, request.defence_modifier or 0,
+            request.unseen_attacker, defended=actions.defending_with(encounter, target), charging=bool(charge_bonus),
         )  # fmt: skip
-        result, defence, defence_target, defender_roll = house.result, house.details["defence"], None, None
+        result, defence, defence_target, defender_roll = house.result, house.defence, None, None
         defend_bonus = 0  # the house rules' D20 tests give Defending an Advantage instead (d20_attack)
         armour = house.armour  # with Partial and Penetrating as the house rules have them
     else:
         defend_bonus = actions.defend_bonus(encounter, target, defence)
         defence_target = (
-            sheets[target.pk].defence_value(defence) + (defence_modifier or 0) + defend_bonus if defence else None
+            sheets[target.pk].defence_value(defence) + (request.defence_modifier or 0) + defend_bonus
+            if defence
+            else None
         )
-        if defence:
-            defender_roll = defender_roll or dice.d(100)
+        defender_roll = (request.defender_roll or dice.d(100)) if defence else None
         armour = wfrp4e.armour_against(armour, properties)
         result = wfrp4e.attack(
             attack_target,
@@ -274,7 +236,7 @@ def resolve(
             toughness_bonus,
             armour,
             defender_target=defence_target,
-            defender_roll=defender_roll if defence else None,
+            defender_roll=defender_roll,
             weapon_group=weapon.group,
             hit_locations=hit_locations,
             properties=properties,
@@ -282,116 +244,50 @@ def resolve(
             impenetrable=target_sheet.armoured_with("Impenetrable") if target_sheet else frozenset(),
             impenetrable_rule=encounter.plays(toggles.IMPENETRABLE),
         )
-    details = {
-        "attacker": attacker.pk,
-        "target": target.pk,
-        "weapon": weapon.name,
-        "attack_target": attack_target,
-        "defence": defence or None,
-        "defence_target": defence_target,
-        "attacker_roll": attacker_roll,
-        "defender_roll": defender_roll if defence else None,
-        "attacker_sl": result.attacker_sl,
-        "defender_sl": result.defender_sl,
-        "hit": result.hit,
-        "location": result.location,
-        "location_label": LOCATION_LABELS[result.location] if result.hit else None,
-        "damage": result.damage,
-        "toughness_bonus": toughness_bonus,
-        "armour": armour.get(result.location, 0) if result.hit else None,
-        "wounds": result.wounds,
-        "momentum_spent": momentum or 0,
-        "additional_effort": effort,
-        "charge_bonus": charge_bonus,
-        "defend_bonus": defend_bonus,
-        "fumble_penalty": fumble_penalty,
-        "gains": [],
-        # What the attack met, from which its odds before the roll are counted (attack_odds.py).
-        "met": {
-            "weapon_damage": weapon.damage,
-            "properties": sorted(properties),
-            "armour": armour,
-            "charging": bool(charge_bonus),
-        },
-        **(house.details if house else {"method": "d100"}),
-    }
-    notes = [f"{fumble_penalty} to this Action for last round's fumble"] if fumble_penalty else []
-    notes += points_spent(attacker, momentum, house)
+    outcome = AttackOutcome(
+        attacker, target, weapon,
+        attack_target=attack_target, defence=defence or None, defence_target=defence_target,
+        attacker_roll=attacker_roll, defender_roll=defender_roll,
+        attacker_sl=result.attacker_sl, defender_sl=result.defender_sl, hit=result.hit, location=result.location,
+        damage=result.damage, toughness_bonus=toughness_bonus,
+        armour=armour.get(result.location, 0) if result.hit else None, wounds=result.wounds,
+        momentum_spent=request.momentum or 0, additional_effort=effort, charge_bonus=charge_bonus,
+        defend_bonus=defend_bonus, fumble_penalty=fumble_penalty,
+        met=Met(weapon.damage, tuple(sorted(properties)), armour, bool(charge_bonus)),
+        d20=house.test if house else None, fortune_from=house.fortune_from if house else None,
+        special=request.special, free_attack=free_attack,
+    )  # fmt: skip
+    notes = outcome.notes
+    if fumble_penalty:
+        notes.append(f"{fumble_penalty} to this Action for last round's fumble")
+    notes += points_spent(outcome)
     if charge_bonus:
         notes.append(f"Charge: +{charge_bonus} to the attack")
-    if details["defend_bonus"]:
-        notes.append(f"{target.name} Defends with {defence}: +{details['defend_bonus']}")
-    target_wounds = result.wounds if wounds_override is None else wounds_override
-    if wounds_override is not None:
-        notes.append(f"GM override: {counted(wounds_override, 'wound')} instead of {result.wounds}")
-    attacker_wounds = 0
-    crit_tables = None
-    if result.critical_on_defender or result.critical_on_attacker:
-        crit_tables = list(CriticalTable.objects.filter(system=encounter.system).prefetch_related("wounds"))
-    if result.critical_on_defender:
-        # Seed 002 "Criticals": a losing attacker's double still strikes true, where a hit would have landed.
-        location = result.location or wfrp4e.hit_location(attacker_roll, table=hit_locations)
-        details["critical"] = critical(crit_tables, location, critical_roll or dice.d(100))
-        target_wounds += details["critical"]["wounds"]
-        despite = "" if result.hit else " though the attack loses"
-        notes.append(f"Critical to the {LOCATION_LABELS[location].lower()}{despite}: {details['critical']['text']}")
-    if result.critical_on_attacker:
-        location = wfrp4e.hit_location(defender_roll, table=hit_locations)
-        details["critical_on_attacker"] = critical(crit_tables, location, defender_critical_roll or dice.d(100))
-        attacker_wounds += details["critical_on_attacker"]["wounds"]
-        notes.append(f"{target.name} criticals {attacker.name}: {details['critical_on_attacker']['text']}")
-    fumble_table = None
-    if result.attacker_fumbled or result.defender_fumbled:
-        fumble_table = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
-    if result.attacker_fumbled:
-        fumble_roll = fumble_roll or dice.d(100)
-        details["fumble"] = fumble_details(fumble_table, fumble_roll, weapon.damage, attacker_roll, hit_locations)
-        attacker_wounds += details["fumble"]["wounds"]
-        notes.append(f"{attacker.name} fumbles: {details['fumble']['text']}")
-        # The 21-40 row's Damage to the weapon lasts the fight; bare hands have no weapon to damage.
-        worn = wfrp4e.fumble_weapon_damage(fumble_roll) if weapon.name != UNARMED else 0
-        if worn:
-            details["fumble"]["weapon_damage"] = worn
-            notes.append(f"{weapon.name} is down to Damage {max(0, weapon.damage - worn)} for the rest of the fight")
-    if result.misfire:
-        attacker_sheet = sheets[attacker.pk]
-        damage = wfrp4e.misfire_damage(weapon.damage, attacker_roll)
-        misfire_wounds = wfrp4e.wounds_suffered(
-            damage, attacker_sheet.toughness_bonus, attacker_sheet.armour["right_arm"]
-        )
-        details["misfire"] = {"damage": damage, "wounds": misfire_wounds}
-        attacker_wounds += misfire_wounds
-        notes.append(
-            f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed (no reloading or firing "
-            "it until the GM restores it)"
-        )
-    if result.defender_fumbled:
-        defender_fumble_roll = defender_fumble_roll or dice.d(100)
-        # The tracker knows the skill a defender opposes with, not the weapon: the GM gives a 91-00 blow's Damage.
-        details["defender_fumble"] = fumble_details(
-            fumble_table, defender_fumble_roll, None, defender_roll, hit_locations
-        )
-        target_wounds += details["defender_fumble"]["wounds"]
-        notes.append(f"{target.name} fumbles: {details['defender_fumble']['text']}")
-    special_effect = weapon_properties.effects(context, attacker, target, weapon, special, free_attack, result)
-    notes += special_effect.notes
-    if special_effect.wounds is not None:
-        target_wounds = special_effect.wounds
-    details["target_wounds"] = target_wounds
-    details["attacker_wounds"] = attacker_wounds
-    details["blast"] = blast_hits(context, result, properties, blast_targets or [])
-    notes += [f"Blast: {hit['name']} takes {counted(hit['wounds'], 'wound')}" for hit in details["blast"]]
+    if defend_bonus:
+        notes.append(f"{target.name} Defends with {defence}: +{defend_bonus}")
+    outcome.target_wounds = result.wounds if request.wounds_override is None else request.wounds_override
+    if request.wounds_override is not None:
+        notes.append(f"GM override: {counted(request.wounds_override, 'wound')} instead of {result.wounds}")
+    mishaps(context, request, outcome, result, hit_locations)
+    outcome.special_effect = weapon_properties.effects(
+        context, attacker, target, weapon, request.special, free_attack, result
+    )
+    notes += outcome.special_effect.notes
+    if outcome.special_effect.wounds is not None:
+        outcome.target_wounds = outcome.special_effect.wounds
+    outcome.blast = blast_hits(context, result, properties, request.blast_targets)
+    notes += [f"Blast: {hit.name} takes {counted(hit.wounds, 'wound')}" for hit in outcome.blast]
     # Core rules: Surprised ends after the first attack on the target; seed 000 "Surprised" keeps it until the
     # end of the Round, so every attack in that Round finds the target Surprised.
-    surprise_ends = None if encounter.plays(toggles.SURPRISED) else surprised
-    if surprise_ends:
+    outcome.surprise_ends = None if encounter.plays(toggles.SURPRISED) else surprised
+    if outcome.surprise_ends:
         notes.append(f"{target.name} is no longer Surprised")
     withheld = advantage_withheld(encounter, attacker, free_attack, effort)
     if withheld:
         notes.append(withheld)
     else:
-        details["gains"] = advantage_gains(encounter, attacker, result, defence, bool(surprised), bool(charge_bonus))
-    pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in weapon_properties.names(weapon)
+        outcome.gains = advantage_gains(encounter, attacker, result, defence, bool(surprised), bool(charge_bonus))
+    pummel = encounter.plays(toggles.PUMMEL) and "Pummel" in properties
     if pummel and result.hit and result.location == "head":
         notes.append(f"Pummel: an Opposed Strength/Endurance Test at {result.net_sl:+d} SL; a win Stuns {target.name}")
     if free_attack:
@@ -403,79 +299,122 @@ def resolve(
         _, extra_action = turn.planned(encounter, "action")
         if extra_action:
             notes.append(f"An attack {extra_action}")
-    return AttackOutcome(
-        attacker, target, weapon, details, notes, special, special_effect, free_attack, surprise_ends,
-        house.fortune_from if house else None,
-    )  # fmt: skip
+    return outcome
+
+
+def mishaps(context, request, outcome, result, hit_locations):
+    """The criticals, fumbles and misfire the dice gave, each rolled on the admin's table, with their wounds."""
+    attacker, target, weapon, notes = outcome.attacker, outcome.target, outcome.weapon, outcome.notes
+    encounter, dice = context.encounter, context.dice
+    crit_tables = None
+    if result.critical_on_defender or result.critical_on_attacker:
+        crit_tables = list(CriticalTable.objects.filter(system=encounter.system).prefetch_related("wounds"))
+    if result.critical_on_defender:
+        # Seed 002 "Criticals": a losing attacker's double still strikes true, where a hit would have landed.
+        location = result.location or wfrp4e.hit_location(outcome.attacker_roll, table=hit_locations)
+        outcome.critical = critical(crit_tables, location, request.critical_roll or dice.d(100))
+        outcome.target_wounds += outcome.critical.wounds
+        despite = "" if result.hit else " though the attack loses"
+        notes.append(f"Critical to the {LOCATION_LABELS[location].lower()}{despite}: {outcome.critical.text}")
+    if result.critical_on_attacker:
+        location = wfrp4e.hit_location(outcome.defender_roll, table=hit_locations)
+        outcome.critical_on_attacker = critical(crit_tables, location, request.defender_critical_roll or dice.d(100))
+        outcome.attacker_wounds += outcome.critical_on_attacker.wounds
+        notes.append(f"{target.name} criticals {attacker.name}: {outcome.critical_on_attacker.text}")
+    fumble_table = None
+    if result.attacker_fumbled or result.defender_fumbled:
+        fumble_table = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
+    if result.attacker_fumbled:
+        fumble_roll = request.fumble_roll or dice.d(100)
+        # The 21-40 row's Damage to the weapon lasts the fight; bare hands have no weapon to damage.
+        worn = wfrp4e.fumble_weapon_damage(fumble_roll) if weapon.name != UNARMED else 0
+        outcome.fumble = fumbled(fumble_table, fumble_roll, weapon.damage, outcome.attacker_roll, hit_locations, worn)
+        outcome.attacker_wounds += outcome.fumble.wounds
+        notes.append(f"{attacker.name} fumbles: {outcome.fumble.text}")
+        if worn:
+            notes.append(f"{weapon.name} is down to Damage {max(0, weapon.damage - worn)} for the rest of the fight")
+    if result.misfire:
+        attacker_sheet = context.sheets_of(attacker)[attacker.pk]
+        damage = wfrp4e.misfire_damage(weapon.damage, outcome.attacker_roll)
+        wounds = wfrp4e.wounds_suffered(damage, attacker_sheet.toughness_bonus, attacker_sheet.armour["right_arm"])
+        outcome.misfire = Misfire(damage, wounds)
+        outcome.attacker_wounds += wounds
+        notes.append(
+            f"{weapon.name} misfires: {damage} damage to the primary arm, weapon destroyed (no reloading or firing "
+            "it until the GM restores it)"
+        )
+    if result.defender_fumbled:
+        # The tracker knows the skill a defender opposes with, not the weapon: the GM gives a 91-00 blow's Damage.
+        roll = request.defender_fumble_roll or dice.d(100)
+        outcome.defender_fumble = fumbled(fumble_table, roll, None, outcome.defender_roll, hit_locations)
+        outcome.target_wounds += outcome.defender_fumble.wounds
+        notes.append(f"{target.name} fumbles: {outcome.defender_fumble.text}")
 
 
 def record(context, outcome):
     """Apply a resolved attack: wounds, spent Momentum and Fortune, Surprise, the gains and the turn's Action."""
-    encounter, attacker, target, details = context.encounter, outcome.attacker, outcome.target, outcome.details
-    if details["momentum_spent"]:
-        momentum_rule.set_to(encounter, attacker, momentum_rule.of(encounter, attacker) - details["momentum_spent"])
-    if details.get("fortune_spent"):
-        context.spend_points(outcome.fortune_from, "fortune", details["fortune_spent"])
+    encounter, attacker, target = context.encounter, outcome.attacker, outcome.target
+    if outcome.momentum_spent:
+        momentum_rule.set_to(encounter, attacker, momentum_rule.of(encounter, attacker) - outcome.momentum_spent)
+    if outcome.fortune_spent:
+        context.spend_points(outcome.fortune_from, "fortune", outcome.fortune_spent)
     weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)
-    suffer(context, target, details["target_wounds"])
-    suffer(context, attacker, details["attacker_wounds"])
+    suffer(context, target, outcome.target_wounds)
+    suffer(context, attacker, outcome.attacker_wounds)
     caught = {c.pk: c for c in context.combatants}
-    for hit in details["blast"]:
-        suffer(context, caught[hit["combatant"]], hit["wounds"])
-    if details["fumble_penalty"]:
+    for hit in outcome.blast:
+        suffer(context, caught[hit.combatant], hit.wounds)
+    if outcome.fumble_penalty:
         fumbles.spend_action_penalty(encounter, attacker)
-    for key, fumbler in (("fumble", attacker), ("defender_fumble", target)):
-        if key in details:
-            fumbles.record(context, fumbler, details[key])
-    if details.get("fumble", {}).get("weapon_damage"):
-        weapon_properties.suffer_wear(encounter, attacker, outcome.weapon, details["fumble"]["weapon_damage"])
-    if "misfire" in details:
+    for fumble, fumbler in ((outcome.fumble, attacker), (outcome.defender_fumble, target)):
+        if fumble:
+            fumbles.record(context, fumbler, fumble)
+    if outcome.fumble and outcome.fumble.weapon_damage:
+        weapon_properties.suffer_wear(encounter, attacker, outcome.weapon, outcome.fumble.weapon_damage)
+    if outcome.misfire:
         weapon_properties.destroy(encounter, attacker, outcome.weapon)
     if outcome.surprise_ends:
         context.reduce_condition(outcome.surprise_ends)
-    if details["additional_effort"]:
+    if outcome.additional_effort:
         group_advantage.use_effort(encounter, group_advantage.pool_of(attacker.side))
-    if details["charge_bonus"]:
+    if outcome.charge_bonus:
         encounter.state.charging.pop(str(attacker.pk))  # the Charge's bonus is for the first melee attack only
     if outcome.weapon.kind == "melee":
         engaged.engage(encounter, attacker, target)
-    for gain in details["gains"]:
-        if gain["side"] is None:
+    for gain in outcome.gains:
+        if gain.side is None:
             momentum_rule.earn(encounter, attacker)
             context.touch(attacker)
         else:
-            if gain["reason"] == "outmanoeuvre":
+            if gain.reason == "outmanoeuvre":
                 group_advantage.claim_outmanoeuvre(encounter)
-            group_advantage.add_to_pool(encounter, gain["side"], gain["amount"])
+            group_advantage.add_to_pool(encounter, gain.side, gain.amount)
     if outcome.free_attack:
         encounter.state.free_attacks[str(attacker.pk)] = encounter.round
     elif encounter.active_id == attacker.pk:
         turn.use(encounter, "action")
 
 
-def points_spent(attacker, momentum, house):
+def points_spent(outcome):
     """The log notes for the Momentum and Fortune the attack spends, so the GM sees what the pools lost and why."""
     notes = []
-    if momentum:
-        notes.append(
-            f"{attacker.name} spends {momentum} Momentum: +{wfrp4e_house.momentum_attack_bonus(momentum)} to the attack"
-        )
-    spent = house.details["fortune_spent"] if house else 0
-    if spent:
-        uses = (["an extra D20"] if house.details["fortune_reroll"] else []) + (
-            [f"+{house.details['fortune_sl']} SL"] if house.details["fortune_sl"] else []
-        )
-        notes.append(f"{house.fortune_from.name} spends {spent} Fortune: {' and '.join(uses)}")
+    if outcome.momentum_spent:
+        bonus = wfrp4e_house.momentum_attack_bonus(outcome.momentum_spent)
+        notes.append(f"{outcome.attacker.name} spends {outcome.momentum_spent} Momentum: +{bonus} to the attack")
+    test = outcome.d20
+    if test and test.fortune_spent:
+        uses = ["an extra D20"] if test.fortune_reroll else []
+        uses += [f"+{test.fortune_sl} SL"] if test.fortune_sl else []
+        notes.append(f"{outcome.fortune_from.name} spends {test.fortune_spent} Fortune: {' and '.join(uses)}")
     return notes
 
 
-def fumble_details(table, fumble_roll, weapon_damage, fumbled_roll, hit_locations):
+def fumbled(table, fumble_roll, weapon_damage, fumbled_roll, hit_locations, worn=0):
     """The fumble table's row for `fumble_roll` with its lasting effect and, on 91-00, the blow on an ally."""
     effect = wfrp4e.fumble_effect(fumble_roll)
-    details = {**wfrp4e.fumble(fumble_roll, table=table), "roll": fumble_roll, "effect": effect}
-    if effect == "hit_ally":
-        details["ally_hit"] = fumbles.ally_hit(weapon_damage, fumbled_roll, hit_locations)
-    return details
+    row = wfrp4e.fumble(fumble_roll, table=table)
+    ally_hit = fumbles.ally_hit(weapon_damage, fumbled_roll, hit_locations) if effect == "hit_ally" else None
+    return FumbleRoll(fumble_roll, row["name"], row["text"], row["wounds"], effect, ally_hit, worn)
 
 
 def preview_attack(context, ask_players, **args):
@@ -485,17 +424,17 @@ def preview_attack(context, ask_players, **args):
     if owed:
         names = " and ".join(roll.combatant.name for roll in owed)
         return f"{names} roll{'s' if len(owed) == 1 else ''} on the phone.", {"asks": [r.combatant.pk for r in owed]}
-    outcome = resolve(context, **args)
-    return outcome.message, outcome.details
+    outcome = resolve(context, AttackRequest.of(args))
+    return outcome.message, outcome.as_json()
 
 
 @command(AttackArgs, rule="The attack form", preview=preview_attack)
 def attack(context, ask_players, **args):
     if ask_players:
         return declared.ask_or_apply(context, "attack", jsonable(args), "attack")
-    outcome = resolve(context, **args)
+    outcome = resolve(context, AttackRequest.of(args))
     record(context, outcome)
-    return outcome.message, outcome.details
+    return outcome.message, outcome.as_json()
 
 
 FREE_ATTACK_RULES = {"disengaging": toggles.DISENGAGING, "zone_of_control": toggles.ZONES_OF_CONTROL}
@@ -530,7 +469,7 @@ def blast_hits(context, result, properties, caught):
             armour = wfrp4e.armour_against(sheet.armour, properties) if sheet else {}
         toughness = sheet.toughness_bonus if sheet else 0
         wounds = wfrp4e.wounds_suffered(result.damage, toughness, armour.get(result.location, 0))
-        hits.append({"combatant": combatant.pk, "name": combatant.name, "wounds": wounds})
+        hits.append(BlastHit(combatant.pk, combatant.name, wounds))
     return hits
 
 
@@ -562,7 +501,7 @@ def advantage_gains(encounter, attacker, result, defence, surprised, charged):
             reason = "won_opposed" if defence else "inflicted"
         else:
             return []
-        return [{"side": None, "reason": reason, "amount": 1}] if momentum_rule.can_earn(encounter, attacker) else []
+        return [Gain(None, reason, 1)] if momentum_rule.can_earn(encounter, attacker) else []
     if not group_advantage.uses_group_advantage(encounter):
         return []
     reasons = []
@@ -573,36 +512,4 @@ def advantage_gains(encounter, attacker, result, defence, surprised, charged):
     if surprised:
         reasons.append("surprise")
     side = group_advantage.pool_of(attacker.side)
-    return [{"side": side, "reason": reason, "amount": wfrp4e.advantage_gain(reason)} for reason in reasons]
-
-
-def describe(attacker, target, weapon, outcome, notes):
-    rolls = f"{outcome['attacker_roll']} vs {outcome['attack_target']} ({outcome['attacker_sl']:+d} SL)"
-    if outcome["method"] == "d20":
-        dice = "/".join(map(str, outcome["d20s"]))
-        mode = "" if outcome["dice_mode"] == "single" else f", {outcome['dice_mode']} of {dice}"
-        rolls = (
-            f"D20 {outcome['d20']} ({outcome['roller']} rolls{mode}), ASB {outcome['asb']} vs "
-            f"{outcome['defence']} DSB {outcome['dsb']}: OSL {outcome['opposed_sl']:+d}, "
-            f"D100 {outcome['attacker_roll']}"
-        )
-    elif outcome["defence"]:
-        rolls += (
-            f" against {outcome['defence']} {outcome['defender_roll']} vs {outcome['defence_target']}"
-            f" ({outcome['defender_sl']:+d} SL)"
-        )
-    if outcome["hit"]:
-        verdict = (
-            f"hits the {LOCATION_LABELS[outcome['location']].lower()} for {outcome['damage']} damage, "
-            f"{counted(outcome['target_wounds'], 'wound')}"
-        )
-    else:
-        verdict = "misses"
-    gains = "".join(
-        f" {attacker.name} +1 Momentum{' (Charge)' if g['reason'] == 'charge' else ''}."
-        if g["side"] is None
-        else f" {group_advantage.SIDE_LABEL[g['side']]} +{g['amount']} Advantage ({g['reason'].title()})."
-        for g in outcome["gains"]
-    )
-    extra = "".join(f" {note.rstrip('.')}." for note in notes)  # table texts may end with their own full stop
-    return f"{attacker.name} attacks {target.name} with {weapon.name}: {rolls}; {verdict}.{extra}{gains}"
+    return [Gain(side, reason, wfrp4e.advantage_gain(reason)) for reason in reasons]

@@ -54,36 +54,35 @@ def one_decimal(value):
     return f"{tenths // 10}.{tenths % 10}"
 
 
-def odds_of(encounter, details):
-    """The AttackOdds of an attack from its result (attack.resolve's details), whatever its dice showed."""
-    met = details["met"]
-    properties, damage, armour = frozenset(met["properties"]), met["weapon_damage"], met["armour"]
-    toughness_bonus = details["toughness_bonus"]
-    if details["method"] == "d20":
-        situations, roller = set(details["situations"]), details["roller"]
+def odds_of(encounter, outcome):
+    """The AttackOdds of an attack from its AttackOutcome, whatever its dice showed."""
+    met, test = outcome.met, outcome.d20
+    properties, damage, armour = frozenset(met.properties), met.weapon_damage, met.armour
+    toughness_bonus = outcome.toughness_bonus
+    if test:
+        situations, roller = set(test.situations), test.roller
         advantage, disadvantage = wfrp4e_house.roller_advantage(situations, roller)
-        fortune_sl = details["fortune_sl"]
-        attacker_bonus = details["asb"] - (2 if "off_hand" in situations else 0)
-        attacker_bonus += fortune_sl if roller == "attacker" else 0
-        defender_bonus = details["dsb"] + (fortune_sl if roller == "defender" else 0)
-        dice = (attacker_bonus, defender_bonus, roller, advantage, disadvantage, details["fortune_reroll"])
+        attacker_bonus = test.asb - (2 if "off_hand" in situations else 0)
+        attacker_bonus += test.fortune_sl if roller == "attacker" else 0
+        defender_bonus = test.dsb + (test.fortune_sl if roller == "defender" else 0)
+        dice = (attacker_bonus, defender_bonus, roller, advantage, disadvantage, test.fortune_reroll)
         chance = wfrp4e_house.hit_chance(*dice, properties=properties)
         wounds = wfrp4e_house.expected_wounds(
-            *dice[:2], damage, toughness_bonus, armour, *dice[2:], properties=properties, charging=met["charging"],
+            *dice[:2], damage, toughness_bonus, armour, *dice[2:], properties=properties, charging=met.charging,
             wrap="Wrap" in properties and encounter.plays(toggles.WRAP),
         )  # fmt: skip
-        count, mode = wfrp4e_house.d20_dice(advantage, disadvantage, details["fortune_reroll"])
+        count, mode = wfrp4e_house.d20_dice(advantage, disadvantage, test.fortune_reroll)
         thrown = f"{count} D20, {mode}" if count > 1 else "1 D20"
-        basis = f"ASB {attacker_bonus} against {details['defence']} DSB {defender_bonus}, the {roller} rolls {thrown}"
+        basis = f"ASB {attacker_bonus} against {outcome.defence} DSB {defender_bonus}, the {roller} rolls {thrown}"
     else:
-        attack_target, defence_target = details["attack_target"], details["defence_target"]
+        attack_target, defence_target = outcome.attack_target, outcome.defence_target
         chance = wfrp4e.opposed_chance(attack_target, defence_target, properties=properties)
         table = [row.as_row() for row in HIT_LOCATIONS(encounter.system)] or None
         wounds = wfrp4e.expected_wounds(
             attack_target, defence_target, damage, toughness_bonus, armour, properties=properties,
-            charging=met["charging"], hit_locations=table,
+            charging=met.charging, hit_locations=table,
         )  # fmt: skip
-        against = f"{details['defence']} {defence_target}" if details["defence"] else "no defence"
+        against = f"{outcome.defence} {defence_target}" if outcome.defence else "no defence"
         basis = f"{attack_target} against {against}"
     return AttackOdds(
         percent(chance), one_decimal(wounds), percent(chance.critical), percent(chance.fumble), basis, chance

@@ -15,6 +15,7 @@ from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import weapon_properties
+from systems.wfrp4e.commands.attack_outcome import D20Test
 
 
 def uses_d20(encounter):
@@ -31,9 +32,10 @@ def roller_of(attacker, target):
 @dataclass
 class D20Attack:
     result: wfrp4e.AttackResult
-    details: dict
+    test: D20Test
     armour: dict
-    fortune_from: object  # the combatant whose character pays details["fortune_spent"]
+    fortune_from: object  # the combatant whose character pays the test's fortune_spent
+    defence: str  # the DSB the target defends with: "melee", "dodge", "spell" or "defenceless"
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
@@ -103,24 +105,22 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         defender_fumbled=False,
         misfire=outcome.fumble and wfrp4e.misfires(weapon.group, d100),
     )
-    details = {
-        "method": "d20",
-        "roller": roller,
-        "asb": asb,
-        "dsb": dsb,
-        "defence": defence,
-        "d20s": rolls,
-        "d20": chosen,
-        "dice_mode": mode,
-        "situations": sorted(situations),
-        "fortune_spent": fortune,
-        "fortune_reroll": bool(fortune_reroll),
-        "fortune_sl": fortune_sl or 0,
-        "player_sl": roll.player_sl,
-        "opposed_sl": roll.opposed_sl,
-        "natural": roll.natural,
-    }
-    return D20Attack(result, details, armour, fortune_from)
+    test = D20Test(
+        roller=roller,
+        asb=asb,
+        dsb=dsb,
+        d20s=tuple(rolls),
+        d20=chosen,
+        dice_mode=mode,
+        situations=tuple(sorted(situations)),
+        fortune_spent=fortune,
+        fortune_reroll=bool(fortune_reroll),
+        fortune_sl=fortune_sl or 0,
+        player_sl=roll.player_sl,
+        opposed_sl=roll.opposed_sl,
+        natural=roll.natural,
+    )
+    return D20Attack(result, test, armour, fortune_from, defence)
 
 
 def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker=False):

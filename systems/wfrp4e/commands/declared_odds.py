@@ -15,6 +15,7 @@ from rules.engine import wfrp4e, wfrp4e_house
 from rules.engine.probability import percent
 from systems.wfrp4e.commands import advantage_tests, attack_odds, d20_attack, engaged, group_advantage, house_tests
 from systems.wfrp4e.commands.assess import assess_target
+from systems.wfrp4e.commands.attack_outcome import AttackRequest
 from systems.wfrp4e.commands.conditions import condition_modifier
 from systems.wfrp4e.commands.house_tests import skill_of
 from systems.wfrp4e.sheet import usual_defence
@@ -74,7 +75,7 @@ def dry_attack(context, cleaned):
     from systems.wfrp4e.commands import attack  # attack.py opens declarations: imported here, not at the top
 
     stand_in = replace(context, dice=attack_odds.StandInDice(), role=GM)
-    outcome = attack.resolve(stand_in, **{k: v for k, v in cleaned.items() if k not in ("ask_players",)})
+    outcome = attack.resolve(stand_in, AttackRequest.of(cleaned))
     return outcome, attack.weapon_of(context.sheet_of(cleaned["attacker"]), cleaned["weapon"])
 
 
@@ -87,13 +88,12 @@ def owed_rolls(context, name, cleaned):
 def attack_rolls(context, cleaned):
     attacker, target = cleaned["attacker"], cleaned["target"]
     outcome, weapon = dry_attack(context, cleaned)
-    details = outcome.details
     doing = f"{attacker.name} attacks {target.name} with {weapon.name}"
-    if details["method"] == "d20":
-        roller = attacker if details["roller"] == "attacker" else target
+    if outcome.d20:
+        roller = attacker if outcome.d20.roller == "attacker" else target
         if not rolls(roller) or cleaned.get("d20"):
             return []
-        return [Roll(details["roller"], roller, house_attack_shown(context, cleaned, outcome, doing))]
+        return [Roll(outcome.d20.roller, roller, house_attack_shown(context, cleaned, outcome, doing))]
     owed = []
     if rolls(attacker) and cleaned.get("attacker_roll") is None:
         shown = {"fields": {"d100": ["attacker_roll", "one"]}, "dice_words": "1 d100, low is good",
@@ -117,10 +117,10 @@ def attack_rolls(context, cleaned):
 
 def attack_chance(context, target, outcome):
     """The attacker's chance to hit and the expected Wounds (attack_odds.py), or only their own target."""
-    own = outcome.details["attack_target"] if outcome.details["method"] == "d100" else outcome.details["asb"]
+    own = outcome.d20.asb if outcome.d20 else outcome.attack_target
     if hides_odds(context, target):
         return {"chance": None, "own_target": own}
-    odds = attack_odds.odds_of(context.encounter, outcome.details)
+    odds = attack_odds.odds_of(context.encounter, outcome)
     return {"own_target": own, "chance": odds.hit, "chance_words": f"to hit · {odds.extras}"}
 
 
@@ -130,12 +130,11 @@ def defences_with_odds(context, cleaned, options, hidden):
     defences = []
     for key, label in options:
         outcome, _ = dry_attack(context, {**cleaned, "defence": key})
-        details = outcome.details
-        own = details["defence_target"] if details["method"] == "d100" else details["dsb"]
-        holds = None if hidden else percent(1 - attack_odds.odds_of(context.encounter, outcome.details).chance)
+        own = outcome.d20.dsb if outcome.d20 else outcome.defence_target
+        holds = None if hidden else percent(1 - attack_odds.odds_of(context.encounter, outcome).chance)
         defence = {"key": key, "label": label, "target": own, "chance": holds}
-        if details["method"] == "d20":
-            defence["d20_count"] = len(details["d20s"])
+        if outcome.d20:
+            defence["d20_count"] = len(outcome.d20.d20s)
         defences.append(defence)
     return defences
 
@@ -143,13 +142,13 @@ def defences_with_odds(context, cleaned, options, hidden):
 def house_attack_shown(context, cleaned, outcome, doing):
     """The D20 roller's test (seed 000 "Tests"): the D20s with why, the D100 for location and Critical, and the
     chance to hit (or, defending, each defence's chance to hold)."""
-    attacker, target, details = cleaned["attacker"], cleaned["target"], outcome.details
-    roller = details["roller"]
-    count = len(details["d20s"])
+    attacker, target, test = cleaned["attacker"], cleaned["target"], outcome.d20
+    roller = test.roller
+    count = len(test.d20s)
     shown = {
         "fields": {"d20": ["d20", "list"], "location": ["attacker_roll", "one"]},
         "d20_count": count,
-        "dice_words": dice_words(count, details["dice_mode"], details["situations"]),
+        "dice_words": dice_words(count, test.dice_mode, test.situations),
         "gm_reason": doing,
     }
     if roller == "attacker":
@@ -163,7 +162,7 @@ def house_attack_shown(context, cleaned, outcome, doing):
     shown.update(
         reason=attacked_words(attacker, weapon.name),
         defences=defences_with_odds(context, cleaned, labelled, hides_odds(context, attacker)),
-        defence=details["defence"],
+        defence=outcome.defence,
     )
     return shown
 

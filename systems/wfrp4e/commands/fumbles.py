@@ -7,6 +7,8 @@ Muscle stays listed as a Critical Wound. The 91-00 row leaves the GM a choice, k
 ally in range the blow hits (`resolve_fumble` with `ally`), or, with nobody to hit, the fumbler is Stunned.
 """
 
+from dataclasses import asdict
+
 from combat.commands import ordering
 from combat.commands.fields import WholeNumberField
 from combat.commands.prompts import PromptArgs, close
@@ -15,6 +17,7 @@ from combat.words import counted
 from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.wfrp4e.commands import command, turn
+from systems.wfrp4e.commands.attack_outcome import AllyHit
 from systems.wfrp4e.commands.conditions import change_condition, prompt
 from systems.wfrp4e.sheet import LOCATION_LABELS
 
@@ -34,23 +37,24 @@ LABELS = {
 def ally_hit(weapon_damage, fumbled_roll, hit_locations):
     """The 91-00 row's blow on an ally: the units die of the fumbled roll is its SL, the reversed roll its
     location; `weapon_damage` None when the tracker does not know the fumbler's weapon (a defender)."""
-    return {
-        "damage": None if weapon_damage is None else wfrp4e.fumbled_hit_damage(weapon_damage, fumbled_roll),
-        "sl": wfrp4e.units_die(fumbled_roll),
-        "location": wfrp4e.hit_location(fumbled_roll, table=hit_locations),
-    }
+    return AllyHit(
+        damage=None if weapon_damage is None else wfrp4e.fumbled_hit_damage(weapon_damage, fumbled_roll),
+        sl=wfrp4e.units_die(fumbled_roll),
+        location=wfrp4e.hit_location(fumbled_roll, table=hit_locations),
+    )
 
 
 def record(context, fumbler, fumble):
-    """Keep the lasting effect of a fumble (the attack's details["fumble"] or ["defender_fumble"])."""
-    effect = fumble["effect"]
+    """Keep the lasting effect of a fumble (an attack's FumbleRoll, the attacker's or the defender's)."""
+    effect = fumble.effect
     encounter = context.encounter
     if effect == "hit_ally":
-        hit = fumble["ally_hit"]
-        location = LOCATION_LABELS[hit["location"]].lower()
-        damage = f"{hit['damage']} damage" if hit["damage"] is not None else f"weapon Damage {hit['sl']:+d} SL"
+        hit = fumble.ally_hit
+        location = LOCATION_LABELS[hit.location].lower()
+        damage = f"{hit.damage} damage" if hit.damage is not None else f"weapon Damage {hit.sl:+d} SL"
         prompt(
-            context, fumbler, answer="resolve_fumble", kind="fumble", condition="Fumble", side=fumbler.side, **hit,
+            context, fumbler, answer="resolve_fumble", kind="fumble", condition="Fumble", side=fumbler.side,
+            **asdict(hit),
             reason=f"Fumble: hits an ally in range ({damage}, {location}), or is Stunned if there is none",
         )  # fmt: skip
     elif effect is not None:
