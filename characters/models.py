@@ -91,7 +91,7 @@ class Character(models.Model):
     is_npc = models.BooleanField(default=False)
     max_wounds = models.PositiveIntegerField(default=10)
     characteristics = models.JSONField(
-        default=dict, blank=True, help_text='Per system, e.g. {"I": 35, "Ag": 30} for WFRP 4e.'
+        default=dict, blank=True, help_text='By the game system\'s abbreviations, e.g. {"I": 35, "Ag": 30}.'
     )
     weapons = models.ManyToManyField(Weapon, blank=True, related_name="+")
     armour = models.ManyToManyField(Armour, blank=True, related_name="+")
@@ -99,7 +99,7 @@ class Character(models.Model):
     points = models.JSONField(
         default=dict,
         blank=True,
-        help_text='A game system\'s own counters, e.g. {"corruption_permanent": 1, "experience": 5} for Symbaroum.',
+        help_text="The counters the game system keeps on its sheets, each a name with its value.",
     )
     abilities = models.JSONField(
         default=dict, blank=True, help_text='Abilities and powers with their level, e.g. {"Iron Fist": "Adept"}.'

@@ -93,7 +93,7 @@ class Row:
     def __getattr__(self, name):
         return getattr(self.combatant, name)
 
-    def __repr__(self):  # by id only: a row that names another (Symbaroum's enemies) takes in none of its state
+    def __repr__(self):  # by id only: a row whose state names other combatants takes in none of theirs
         return f"<row {self.pk}>"
 
 

@@ -1,10 +1,10 @@
-"""The house-rule toggles of a game system (seed 000 for WFRP 4e), and reading a caller's choice of them."""
+"""The house-rule toggles of a game system, and reading a caller's choice of them."""
 
 from rules.models import HouseRule
 
 ALL = "all"
-# What a caller may say for "every toggle": a campaign created "with house rules".
-ALL_ALIASES = {ALL, "house rules", "house_rules", "houserules", "wfrp4e_house"}
+# What a caller may say for "every toggle": a campaign created "with house rules", or "<system key>_house".
+ALL_ALIASES = {ALL, "house rules", "house_rules", "houserules"}
 
 
 def rules_of(system):
@@ -21,7 +21,7 @@ def normalise(system, names):
         raise ValueError("houserules must be a list of house-rule names.")
     toggles = [rule for rule in rules_of(system) if rule.is_toggle]
     by_name = {rule.key: rule.key for rule in toggles} | {rule.name.lower(): rule.key for rule in toggles}
-    if ALL_ALIASES & {name.strip().lower() for name in names}:
+    if (ALL_ALIASES | {f"{system}_house"}) & {name.strip().lower() for name in names}:
         return [rule.key for rule in toggles]
     unknown = [name for name in names if name.strip().lower() not in by_name]
     if unknown:

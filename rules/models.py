@@ -14,7 +14,7 @@ HIT_LOCATIONS = [
 ]
 
 
-# Damage or protection rolled with dice, for systems that roll them (Symbaroum: 1d8, 1d12+1, 2d6).
+# Damage or protection rolled with dice, for systems that roll them (1d8, 1d12+1, 2d6).
 dice_notation = RegexValidator(r"^[1-9]\d?d(4|6|8|10|12|20)([+-][1-9]\d?)?$", "Write dice like 1d8, 2d6 or 1d10+1.")
 
 
@@ -104,7 +104,9 @@ class Skill(ReferenceData):
     characteristic = models.ForeignKey(Characteristic, on_delete=models.PROTECT, related_name="skills")
     advanced = models.BooleanField(default=False, help_text="Cannot be used untrained.")
     specialisations = models.JSONField(
-        default=list, blank=True, help_text='Narrower fields a character may train within it (WFRP 3e): ["Dodge"].'
+        default=list,
+        blank=True,
+        help_text='Narrower fields a character may train within it, in systems that have them: ["Dodge"].',
     )
 
 
@@ -188,7 +190,7 @@ class Armour(ReferenceData):
         help_text="For systems that roll armour (e.g. 1d4); empty for fixed points.",
     )
     impeding = models.PositiveSmallIntegerField(
-        default=0, help_text="What wearing it takes off Defence and some tests (Symbaroum); 0 for none."
+        default=0, help_text="What wearing it takes off Defence and some tests, in systems that count it; 0 for none."
     )
     properties = models.ManyToManyField(Property, blank=True, related_name="armour")
 

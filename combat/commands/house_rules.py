@@ -9,7 +9,7 @@ from rules.house_rules import normalise, rules_of
 __all__ = ["set_house_rules"]
 
 
-# More than any system's toggles (WFRP 4e has 44): the house-rules form sends one name per ticked box.
+# More than any system has toggles: the house-rules form sends one name per ticked box.
 MOST_RULES = 100
 
 

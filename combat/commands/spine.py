@@ -306,7 +306,7 @@ class Command:
     systems: tuple = ()  # keys of the game systems that offer it; empty: every system
     requires: tuple = ()  # Toggles that must be in force
     refuses: tuple = ()  # Toggles that replace it when in force
-    rule: str = ""  # what the GM calls it, for the refusals ("Group Advantage")
+    rule: str = ""  # what the GM calls it, for the refusals
     # It gives or takes the table's conditions: a system without them (System.generic_conditions) knows it not.
     generic_conditions: bool = False
     # (context, **args) -> (message, result) of what apply would do, reading and changing nothing; None: the

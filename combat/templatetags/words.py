@@ -20,5 +20,5 @@ def times(count):
 
 @register.filter
 def point(character, key):
-    """A counter the character's sheet keeps (Character.point): {{ row.character|point:"renown" }}."""
+    """A counter the character's sheet keeps (Character.point), by the key its game's sheet schema gives it."""
     return character.point(key) if character is not None else 0

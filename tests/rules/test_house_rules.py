@@ -119,4 +119,7 @@ def test_a_campaign_created_with_house_rules_has_every_toggle_on(table):
     client.post("/campaigns/new/", {"name": "", "system": "chess"})
     assert not Campaign.objects.filter(system="chess").exists()
     assert normalise("wfrp4e", ["house rules"]) == toggle_keys("wfrp4e")
+    assert normalise("wfrp4e", ["WFRP4e_House"]) == toggle_keys("wfrp4e")  # "<system>_house" names them all
+    with pytest.raises(ValueError, match="Unknown house rule"):
+        normalise("symbaroum", ["wfrp4e_house"])  # another game's house rules are not this game's
     assert 'id="new-campaign"' in client.get("/").content.decode()

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.template.loader import get_template
@@ -56,6 +57,41 @@ def test_no_wfrp4e_name_outside_its_package():
         if offending.search(path.read_text())
     ]
     assert outside == []
+
+
+GENERIC_APPS = ["characters", "combat", "rules"]
+GENERIC_CODE = [*GENERIC_APPS, "config", "templates/combat", "templates/characters"]
+
+
+def test_the_generic_apps_name_no_game_its_models_or_its_sheet_fields():
+    """The generic apps (the rules engine and data aside) know a game only through the registry: no key or name of
+    a registered system, none of its reference-data models and none of its sheet's counters (as a quoted key, where
+    no generic model has a field of that name) appears in their code or templates."""
+    generic_fields = {field.name for app in GENERIC_APPS for model in apps.get_app_config(app).get_models()
+                      for field in model._meta.get_fields()}  # fmt: skip
+    names, models, counters = set(), set(), set()
+    for key, system in systems.REGISTRY.items():
+        names |= {key, system.label, system.short_label}
+        models |= {model.__name__ for model in apps.get_app_config(key).get_models()}
+        counters |= set(system.sheet_schema.points) - generic_fields
+
+    def either(words):
+        return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+    named = re.compile(
+        rf"\b({either(names)})\b|\b({either(models)})(\.objects|\()|import .*\b({either(models)})\b"
+        rf"|[\"']({either(counters)})[\"']"
+    )
+    found = []
+    for top in GENERIC_CODE:
+        for path in (ROOT / top).rglob("*"):
+            inside = set(path.relative_to(ROOT).parts)
+            if path.suffix not in (".py", ".html") or {"migrations", "engine", "data"} & inside:
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if match := named.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {match.group()}")
+    assert found == []
 
 
 def test_generic_templates_do_not_know_momentum_or_advantage_pools():
