@@ -130,8 +130,12 @@ class Context:
         """TurnRefused, naming why, unless `combatant` may spend the part `key` of its turn now; when the GM allows
         it anyway, the refusal is kept for the log instead."""
         why = self.turn_budget(combatant).refusal(key)
-        if not why:
-            return
+        if why:
+            self.refuse(combatant, why)
+
+    def refuse(self, combatant, why):
+        """TurnRefused: `combatant` cannot do that now, for the reason `why` ("Prone: Move only to stand up or
+        crawl"); when the GM allows it anyway, the refusal is kept for the log instead."""
         if self.allow_anyway:
             self.allowed_anyway.append(f"{self.named(combatant)}, {why}")
             return

@@ -454,6 +454,11 @@ TURN_LIMITS = {
 }
 
 
+def crawl_yards(movement):
+    """Seed 000 "Prone": a Prone combatant crawls half their Movement in yards (2 for Movement 4, 2.5 for 5)."""
+    return f"{movement // 2}.5" if movement % 2 else str(movement // 2)
+
+
 def turn_limits(conditions):
     """The limits the combatant's conditions set on the turn, most severe first: [(name, in words)]."""
     return [(name, text) for name, (text, _, _) in TURN_LIMITS.items() if name in conditions]

@@ -6,7 +6,7 @@ from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
-from systems.wfrp4e.commands.turn import turn_state
+from systems.wfrp4e.commands.turn import PRONE, turn_state
 from systems.wfrp4e.sheet import defence_options_of
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
@@ -23,15 +23,17 @@ def extend(view, everyone):
     fumbled = fumbles.labels(encounter)
     for row in view.rows:
         row.braced = str(row.pk) in braced
-        row.momentum = state.momentum.get(str(row.pk), 0)
+        row.momentum = momentum.of(encounter, row)
         row.fumble_effects = fumbled.get(row.pk, [])
         row.destroyed_weapons = state.destroyed_weapons.get(str(row.pk), [])
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
+        row.prone = any(c.name == PRONE for c in row.conditions)
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging
         row.odds_hidden = row.pk in state.odds_hidden if gm else False
         row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
     view.d20_tests = d20_attack.uses_d20(encounter)
+    view.d20_spells = d20_attack.casts_by_d20(encounter)
     view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view) if gm and view.for_screen else []
@@ -91,7 +93,7 @@ def declare_choices(view):
     destroyed = set(view.encounter.state.destroyed_weapons.get(str(active.pk), []))
     group = view.pools is not None
     spends = group_advantage.spend_choices(view.encounter) if group else []
-    magick = view.d20_tests and sheet.skill_value("Language (Magick)") is not None
+    magick = view.d20_spells and sheet.skill_value("Language (Magick)") is not None
     return {
         "weapons": [w.name for w in sheet.weapons if w.name not in destroyed] + ["Unarmed"],
         "targets": [row for row in view.rows if row.side != active.side and not row.dead],

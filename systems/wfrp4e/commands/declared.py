@@ -48,6 +48,8 @@ ACTIONS = [
     ("defend", "Defend"),
     ("charge", "Charge"),
     ("move", "Move"),
+    ("stand_up", "Stand up"),
+    ("crawl", "Crawl"),
     ("disengage", "Disengage"),
     ("ask_advantage", "Ask the GM for an Advantage spend"),
     ("talent", "Use a talent with Momentum"),
@@ -120,7 +122,7 @@ def underlying(context, action, combatant, target, weapon, skill, cn, damage, ma
         return "spend_momentum", {"combatant": combatant.pk, "use": "talent", "talent": talent}
     if action == "ask_advantage":
         return "spend_advantage", {"side": group_advantage.pool_of(combatant.side), "spend": spend, "amount": amount}
-    if action in ("charge", "move"):
+    if action in ("charge", "move", "stand_up", "crawl"):
         return "mark_turn", {"part": action, "used": True}
     return disengage(context, combatant, momentum)
 

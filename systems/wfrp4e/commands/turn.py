@@ -3,14 +3,18 @@ with Advantage. The tracker keeps what the active combatant has used in the enco
 
 from combat.commands.fields import OneOfField, YesNoField
 from combat.commands.spine import Args, CommandError
-from rules.engine import wfrp4e
+from rules.engine import wfrp4e, wfrp4e_house
+from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import command
 from systems.wfrp4e.commands.group_advantage import has_additional_action, turn_key
 
 __all__ = ["mark_turn"]
 
 # The part of the turn's budget (systems/wfrp4e/budget.py) each tick spends; a weapon swap spends none.
-SPENT_BY = {"move": "move", "charge": "move", "action": "action", "sprint": "action", "brace": "action"}
+SPENT_BY = {
+    "move": "move", "charge": "move", "stand_up": "move", "crawl": "move",
+    "action": "action", "sprint": "action", "brace": "action",
+}  # fmt: skip
 
 PARTS = [
     ("move", "Move"),
@@ -19,7 +23,11 @@ PARTS = [
     ("sprint", "Sprint"),
     ("swap", "Swap weapons"),
     ("brace", "Brace"),
+    ("stand_up", "Stand up"),
+    ("crawl", "Crawl"),
 ]
+PRONE = "Prone"
+PRONE_MOVES = ("stand_up", "crawl")  # what a Prone combatant's Move may do
 
 
 def turn_state(encounter):
@@ -83,7 +91,7 @@ def planned(encounter, part, used=True):
     changing nothing: (the turn's state, a note when it goes beyond what the turn allows)."""
     state = turn_state(encounter)
     note = ""
-    if part in ("move", "charge"):
+    if part in ("move", "charge", *PRONE_MOVES):
         if used and state["move"]:
             note = "the Move was already used this turn"
         state["move"] = used
@@ -116,6 +124,8 @@ class MarkTurnArgs(Args):
 
 def give_back_refusal(state, part):
     """Why the GM cannot take back a tick of `part`: nothing of it was used this turn; or ""."""
+    if part in PRONE_MOVES:
+        return "gets a stand-up or a crawl back with Undo, which also lays them down again"
     if part in ("move", "charge"):
         return "" if state["move"] else "has not used their Move this turn"
     if part == "swap":
@@ -128,12 +138,16 @@ def mark_turn(context, part, used):
     encounter = context.encounter
     if encounter.active is None:
         raise CommandError("Nobody's turn is running.")
+    if used and part in PRONE_MOVES and prone_of(context, encounter.active) is None:
+        label = dict(PARTS)[part]
+        raise CommandError(f"{encounter.active.name} is not Prone: {label} is the Move of one lying down.")
     if used and part in SPENT_BY:
         context.may_spend(encounter.active, SPENT_BY[part])  # what the turn's budget has left (budget.py)
     why = "" if used else give_back_refusal(turn_state(encounter), part)
     if why:
         raise CommandError(f"{encounter.active.name} {why}.")
-    note = use(encounter, part, used)
+    prone_note = prone_move(context, encounter.active, part) if used else ""
+    note = "; ".join(filter(None, [prone_note, use(encounter, part, used)]))
     label = dict(PARTS)[part]
     verb = "uses" if used else "gets back"
     return f"{encounter.active.name} {verb} their {label}" + (f" ({note})." if note else "."), {
@@ -141,6 +155,32 @@ def mark_turn(context, part, used):
         "used": used,
         **turn_state(encounter),
     }
+
+
+def prone_of(context, combatant):
+    return next((c for c in context.conditions if c.combatant_id == combatant.pk and c.name == PRONE), None)
+
+
+def prone_move(context, combatant, part):
+    """Prone (seed 002's conditions; seed 000 "Prone" with the house rule): the Move only stands the combatant up or
+    crawls, and by the house rule one with no Wounds left can only crawl, half their Movement in yards. Stands them
+    up (the Condition goes) and returns the log's note; refuses in words what Prone does not allow."""
+    prone = prone_of(context, combatant)
+    if prone is None or part not in ("move", "charge", *PRONE_MOVES):
+        return ""
+    house = context.encounter.plays(toggles.PRONE)
+    if part in ("move", "charge"):
+        context.refuse(combatant, "Prone: Move only to stand up or crawl")
+        return "though Prone"
+    if part == "stand_up":
+        if house and combatant.wounds == 0:
+            context.refuse(combatant, "Prone with no Wounds left: can only crawl")
+        context.reduce_condition(prone)
+        return "no longer Prone"
+    if house and combatant.character_id:
+        yards = wfrp4e_house.crawl_yards(combatant.character.characteristic("M"))
+        return f"crawls {yards} yards, half their Movement"
+    return "crawls"
 
 
 def unbrace(encounter, combatant):
