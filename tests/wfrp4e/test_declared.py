@@ -307,6 +307,7 @@ def test_batter_as_written_waits_for_the_spenders_roll_and_spends_the_pool(table
 
 def test_house_rules_a_spell_asks_the_caster_for_the_casting_roll_then_the_attack(table):
     orc = make_fight(table, house=True)
+    commands.set_house_rules(table.encounter, table.gm, rules=[toggles.TESTS.key, toggles.SPELLS.key])
     train(table.anders.character, "Language (Magick)", 15)
     turn_of(table, table.anders)
     status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="spell", target=orc.pk, cn=2,

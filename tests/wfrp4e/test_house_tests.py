@@ -7,13 +7,14 @@ from combat import commands
 from combat.commands import CommandError
 from combat.models import Combatant, ConditionInstance
 from tests.factories import CharacterFactory, equip
+from tests.wfrp4e.test_declared import train
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def d20_fight(fight):
-    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests"])
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests", "spells"])
     return fight
 
 
@@ -32,7 +33,7 @@ def test_aarons_strike_to_stun(d20_fight):
 def test_fatigued_weighs_on_opposed_tests_and_casting(d20_fight):
     fight = d20_fight
     table = fight.table
-    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "fatigued"])
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "spells", "fatigued"])
     for combatant in (fight.anders, table.gunther):
         commands.add_condition(table.encounter, table.gm, combatant=combatant.pk, condition="Fatigued")
     # Aaron's numbers with Anders Fatigued: 70 - 10 gives bonus 6, so 6 - 6 + 10 - 9 = 1 SL instead of 2.
@@ -107,7 +108,7 @@ def test_a_failed_or_countered_cast_hits_nobody_and_willing_targets_are_hit(d20_
 def test_a_stunned_caster_cannot_counter_and_a_deafened_one_counters_with_disadvantage(d20_fight):
     table = d20_fight.table
     encounter = table.encounter
-    commands.set_house_rules(encounter, table.gm, rules=["tests", "stunned", "deafened"])
+    commands.set_house_rules(encounter, table.gm, rules=["tests", "spells", "stunned", "deafened"])
     equip(table.gunther.character, {"Int": 45, "WP": 47}, {"Language (Magick)": 35}, (), ())
     rival = CharacterFactory(campaign=table.campaign, name="Hedge witch", is_npc=True)
     equip(rival, {"Int": 40}, {"Language (Magick)": 20}, (), ())
@@ -136,6 +137,24 @@ def test_without_the_tests_rule_these_commands_are_refused(fight):
         commands.opposed_test(fight.table.encounter, fight.table.gm, initiator=fight.anders.pk,
                               opponent=fight.orc.pk, initiator_skill="S", opponent_skill="T")  # fmt: skip
     assert Character.objects.count() >= 2
+
+
+def test_without_the_spells_rule_casting_is_refused_and_neither_screen_offers_it(d20_fight):
+    table = d20_fight.table
+    train(table.anders.character, "Language (Magick)", 15)
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests"])
+    with pytest.raises(CommandError, match='house rule "Spells" is off'):
+        commands.cast_spell(table.encounter, table.gm, caster=d20_fight.anders.pk, cn=2, casting_roll=20,
+                            targets=[d20_fight.orc.pk])  # fmt: skip
+    page = table.client(table.gm).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert 'id="cast-spell"' not in page and 'id="cast-spell-off"' in page and 'id="opposed-test"' in page
+    while table.encounter.active_id != d20_fight.anders.pk:
+        commands.next_turn(table.encounter, table.gm)
+    phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert f'id="declare-spell-{d20_fight.anders.pk}"' not in phone
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "spells"])
+    phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert f'id="declare-spell-{d20_fight.anders.pk}"' in phone
 
 
 def test_the_gm_screen_offers_the_tests_and_the_cast_forms(d20_fight):

@@ -601,7 +601,7 @@ class UndoMachine(RuleBasedStateMachine):
         }
         self.run("opposed_test", {**args, **self.draw_optional(data, extras)}, data)
 
-    @precondition(lambda self: self.ids(with_sheet=True) and self.plays("tests"))
+    @precondition(lambda self: self.ids(with_sheet=True) and self.plays("tests") and self.plays("spells"))
     @rule(data=st.data(), cn=st.integers(0, 10), casting_roll=D100)
     def cast_spell(self, data, cn, casting_roll):
         caster = self.draw_combatant(data, "caster", with_sheet=True)

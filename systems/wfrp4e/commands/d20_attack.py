@@ -22,6 +22,11 @@ def uses_d20(encounter):
     return encounter.plays(toggles.TESTS)
 
 
+def casts_by_d20(encounter):
+    """Seed 000 "Spells": a casting test, then an attack test per target, under the D20 "Tests"."""
+    return uses_d20(encounter) and encounter.plays(toggles.SPELLS)
+
+
 def roller_of(attacker, target):
     """The player rolls; for PvP and EvE the attacker does."""
     if not attacker.is_npc or target.is_npc:

@@ -180,7 +180,7 @@ def counter_disadvantage(context, counterspeller):
     return bool(conditions.get("Deafened")) and encounter.plays(toggles.DEAFENED)
 
 
-@command(SpellArgs, requires=[toggles.TESTS], rule="Casting by the house rules")
+@command(SpellArgs, requires=[toggles.TESTS, toggles.SPELLS], rule="Casting by the house rules")
 def cast_spell(context, caster, cn, casting_roll, counterspeller, counter_roll, counter_second_roll, magic_missile,
                damage, targets, d20, d100, willing, magic_resistance, overcast):  # fmt: skip
     """ "Spells": an unopposed Language (Magick) Test at -10 per CN (a counterspell opposes it with its own d100),
