@@ -48,6 +48,7 @@ class AttackPanel:
     moved_on: bool = False  # the form was drawn for an earlier turn: redrawn, never previewed or applied as it was
     turn: str = ""  # the turn the form is drawn for: the GM's pick of attacker holds for that turn only
     d20: bool = False  # the house rules' "Tests"
+    situations_rule: bool = False  # with "Tests", the house rules' "Advantage and Disadvantage": the ticks offered
     defenceless_rule: bool = (
         False  # with "Tests", the house rules' "Defenceless": the GM may say the target is blind to the attacker
     )
@@ -113,6 +114,7 @@ def build(view, data):
         targets,
         values,
         d20=d20_attack.uses_d20(view.encounter),
+        situations_rule=d20_attack.weighs_situations(view.encounter),
         defenceless_rule=d20_attack.uses_d20(view.encounter) and view.encounter.plays(toggles.DEFENCELESS),
         specials=weapon_properties.specials_for(view.encounter),
         moved_on=moved_on,
@@ -137,21 +139,22 @@ def build(view, data):
         ]
     names = [name for name, _ in panel.defences]
     if panel.d20:
-        kind = "ranged" if ranged else "melee"
-        panel.known_situations = wfrp4e_house.situations_from_conditions(
-            kind,
-            [c.name for c in attacker.conditions] if attacker else [],
-            [c.name for c in target.conditions] if target else [],
-        )
-        if attacker:
-            sheet = sheets[attacker.character_id]
-            weapon = next((w for w in sheet.weapons if w.name == values["weapon"]), None)
-            if weapon is not None:
-                trained = sheet.skill_value(weapon.skill_name) is not None
-                panel.known_situations |= wfrp4e_house.situations_from_weapon(weapon.skill_name, trained)
-        fresh = not hasattr(data, "getlist") or "situations" not in data
-        if fresh and attacker and target and kind == "melee" and side_outnumbers(view.rows, attacker, target):
-            values["situations"].append("outnumber")  # a guess from the sides standing: the GM may untick it
+        if panel.situations_rule:
+            kind = "ranged" if ranged else "melee"
+            panel.known_situations = wfrp4e_house.situations_from_conditions(
+                kind,
+                [c.name for c in attacker.conditions] if attacker else [],
+                [c.name for c in target.conditions] if target else [],
+            )
+            if attacker:
+                sheet = sheets[attacker.character_id]
+                weapon = next((w for w in sheet.weapons if w.name == values["weapon"]), None)
+                if weapon is not None:
+                    trained = sheet.skill_value(weapon.skill_name) is not None
+                    panel.known_situations |= wfrp4e_house.situations_from_weapon(weapon.skill_name, trained)
+            fresh = not hasattr(data, "getlist") or "situations" not in data
+            if fresh and attacker and target and kind == "melee" and side_outnumbers(view.rows, attacker, target):
+                values["situations"].append("outnumber")  # a guess from the sides standing: the GM may untick it
         panel.defences = [("", "the defender's best"), ("melee", "Melee DSB"), ("dodge", "Dodge DSB"),
                           ("spell", "Spell DSB")]  # fmt: skip
         values["defence"] = values["defence"] if values["defence"] in ("melee", "dodge", "spell") else ""

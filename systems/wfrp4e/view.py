@@ -34,7 +34,7 @@ def extend(view, everyone):
         row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
     view.d20_tests = d20_attack.uses_d20(encounter)
     view.d20_spells = d20_attack.casts_by_d20(encounter)
-    view.defend_bonus = "Advantage" if view.d20_tests else f"+{wfrp4e.DEFEND_BONUS}"
+    view.defend_bonus = d20_attack.defend_bonus_words(encounter)
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view) if gm and view.for_screen else []
     # The active combatant's turn ends with the house rule's Ablaze d10.

@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_YET_READ = {
     "wfrp4e": {
         "OTHER_OPPOSED_TESTS",
-        "ADVANTAGE_AND_DISADVANTAGE",
         "WEAPON_LENGTH_AND_IN_FIGHTING",
         "SHIELD",
         "IMPRECISE",

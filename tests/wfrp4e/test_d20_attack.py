@@ -17,6 +17,28 @@ def house(fight, *rules):
     return fight
 
 
+def test_without_advantage_and_disadvantage_conditions_leave_one_d20_and_defend_adds_20(fight):
+    """Seed 000 "Advantage and Disadvantage" off under the Tests: the book's difficulty modifiers instead, so a Prone
+    attacker throws one D20, ticked situations are refused, the form offers none, and Defend is +20 to the skill."""
+    house(fight, "tests")
+    table = fight.table
+    commands.add_condition(table.encounter, table.gm, combatant=fight.anders.pk, condition="Prone")
+    r = fight.attack(d20=[14], attacker_roll=53).result
+    assert r["dice_mode"] == "single" and r["situations"] == []
+    with pytest.raises(CommandError, match="Advantage and Disadvantage is a house rule this encounter does not use"):
+        fight.attack(d20=[9], attacker_roll=53, situations=["off_hand"])
+    page = table.client(table.gm).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    assert 'id="attack-situation-off_hand"' not in page
+    before = fight.attack(fight.orc, fight.anders, defence="melee", d20=[10], attacker_roll=53).result["dsb"]
+    commands.undo(table.encounter, table.gm)
+    while table.encounter.active_id != fight.anders.pk:
+        commands.next_turn(table.encounter, table.gm)
+    defended = commands.defend(table.encounter, table.gm, skill="Melee (Basic)")
+    assert "+20 to defend with it" in defended.message
+    after = fight.attack(fight.orc, fight.anders, defence="melee", d20=[10], attacker_roll=53, allow_anyway=True)
+    assert after.result["dsb"] == before + 2 and after.result["situations"] == []
+
+
 def set_stats(combatant, **stats):
     character = combatant.character
     character.characteristics.update(stats)
@@ -57,7 +79,7 @@ def test_an_npc_attacking_a_player_has_the_player_roll_and_a_natural_one_fumbles
 
 
 def test_conditions_set_the_dice_and_typed_dice_must_match(fight):
-    house(fight, "tests")
+    house(fight, "tests", "advantage_and_disadvantage")
     commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.anders.pk, condition="Prone")
     with pytest.raises(CommandError, match="This test rolls 2 D20 \\(worst\\); give 2 value"):
         fight.attack(d20=[3], attacker_roll=53)
@@ -72,7 +94,7 @@ def test_conditions_set_the_dice_and_typed_dice_must_match(fight):
 
 
 def test_an_entangled_target_defends_at_disadvantage_against_a_shot_too(fight):
-    house(fight, "tests")
+    house(fight, "tests", "advantage_and_disadvantage")
     commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Entangled")
     # Anders rolls: the orc's Disadvantage defending is his Advantage, best of two D20s.
     r = fight.attack(weapon="Pistol", d20=[15, 4], attacker_roll=53, defence="").result
@@ -120,7 +142,7 @@ def test_doubles_on_a_hit_and_impale_criticals_unless_impenetrable(fight):
 
 
 def test_the_attack_form_previews_and_applies_d20_attacks(fight):
-    house(fight, "tests")
+    house(fight, "tests", "advantage_and_disadvantage")
     set_stats(fight.anders, WS=53)
     set_stats(fight.orc, WS=37)
     client = fight.table.client(fight.table.gm)
@@ -143,7 +165,7 @@ def test_the_attack_form_previews_and_applies_d20_attacks(fight):
 
 
 def test_the_form_prechecks_situations_from_conditions_and_pummel_prompts_on_head_hits(fight):
-    house(fight, "tests", "pummel")
+    house(fight, "tests", "advantage_and_disadvantage", "pummel")
     commands.add_condition(fight.table.encounter, fight.table.gm, combatant=fight.orc.pk, condition="Stunned")
     client = fight.table.client(fight.table.gm)
     html = client.get(
@@ -163,7 +185,7 @@ def test_the_form_prechecks_situations_from_conditions_and_pummel_prompts_on_hea
 
 
 def test_an_untrained_weapon_rolls_at_disadvantage_and_outnumbering_is_prechecked(fight):
-    house(fight, "tests")
+    house(fight, "tests", "advantage_and_disadvantage")
     equip(fight.anders.character, None, {}, ("Hand Weapon", "Halberd"), ())  # no Melee (Polearm)
     r = fight.attack(weapon="Halberd", d20=[4, 15], attacker_roll=53).result
     assert "not_allowed" in r["situations"] and r["dice_mode"] == "worst" and r["d20"] == 15

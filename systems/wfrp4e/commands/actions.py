@@ -65,7 +65,7 @@ def defend(context, skill):
     context.may_spend(combatant, "action")
     note = turn.use(encounter, "action")
     encounter.state.defending[str(combatant.pk)] = chosen
-    bonus = "Advantage" if d20_attack.uses_d20(encounter) else f"+{wfrp4e.DEFEND_BONUS}"
+    bonus = d20_attack.defend_bonus_words(encounter)
     return (
         f"{combatant.name} Defends with {chosen}: {bonus} to defend with it until their next turn"
         + (f" ({note})." if note else "."),

@@ -139,6 +139,10 @@ class AttackArgs(Args):
         unknown = sorted(set(data.get("situations") or []) - set(wfrp4e_house.SITUATIONS))
         if unknown:
             raise forms.ValidationError(f"Unknown situation(s): {', '.join(unknown)}.")
+        if data.get("situations") and not d20_attack.weighs_situations(self.context.encounter):
+            raise forms.ValidationError(
+                "Advantage and Disadvantage is a house rule this encounter does not use: give a modifier instead."
+            )
         defence = data.get("defence")
         if defence and d20_attack.uses_d20(self.context.encounter):
             pass  # the house rules' defence bonuses are checked when the attack resolves

@@ -27,6 +27,17 @@ def casts_by_d20(encounter):
     return uses_d20(encounter) and encounter.plays(toggles.SPELLS)
 
 
+def weighs_situations(encounter):
+    """Seed 000 "Advantage and Disadvantage": under the D20 "Tests", situations and conditions add or take away a
+    D20 instead of the book's difficulty modifiers."""
+    return uses_d20(encounter) and encounter.plays(toggles.ADVANTAGE_AND_DISADVANTAGE)
+
+
+def defend_bonus_words(encounter):
+    """What Defending gives, in the words the screens and the log use."""
+    return "Advantage" if weighs_situations(encounter) else f"+{wfrp4e.DEFEND_BONUS}"
+
+
 def roller_of(attacker, target):
     """The player rolls; for PvP and EvE the attacker does."""
     if not attacker.is_npc or target.is_npc:
@@ -70,9 +81,14 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         set(situations)
         | house.situations_from_conditions(kind, attacker_conditions, target_conditions)
         | house.situations_from_weapon(weapon.skill_name, trained)
+        if weighs_situations(encounter)
+        else set()  # the book's difficulty modifiers instead: the GM's modifiers on the form
     )
     if defended and defence_key(defended) == defence:
-        situations.add("went_defensive")
+        if weighs_situations(encounter):
+            situations.add("went_defensive")
+        else:  # Defend as written: +20 to the skill, 2 on its bonus
+            dsb += wfrp4e.skill_bonus(wfrp4e.DEFEND_BONUS)
     count, mode = house.roll_mode(situations, roller, fortune=fortune_reroll)
     rolls = d20 or [context.dice.d(20) for _ in range(count)]
     if len(rolls) != count:
