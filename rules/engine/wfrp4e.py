@@ -338,9 +338,11 @@ class AttackResult:
     misfire: bool
 
 
-def opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll):
-    """Higher SL wins; equal SL goes to the higher skill; still equal is a stalemate (None)."""
-    attacker_sl, defender_sl = test_sl(attacker_target, attacker_roll), test_sl(defender_target, defender_roll)
+def opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll, added_sl=0):
+    """Higher SL wins; equal SL goes to the higher skill; still equal is a stalemate (None). `added_sl`: SL the
+    attacker brings to the test from elsewhere (seed 000 "Pummel": the attack's Opposed SL)."""
+    attacker_sl = test_sl(attacker_target, attacker_roll) + added_sl
+    defender_sl = test_sl(defender_target, defender_roll)
     if attacker_sl != defender_sl:
         return "attacker" if attacker_sl > defender_sl else "defender"
     if attacker_target != defender_target:
@@ -488,7 +490,7 @@ def chance_with(ways, out_of, **attributes):
 
 
 @lru_cache(maxsize=1024)
-def attacker_wins(attacker_target, defender_target):
+def attacker_wins(attacker_target, defender_target, added_sl=0):
     """The pairs of d100 rolls the attacker wins, as ((attacker roll, net SL), how many defender rolls) out of
     PAIRS: opposed (seed 002 "Attack" › "1: Roll to Hit", settled by opposed_winner: higher SL, then the higher
     target; a stalemate is no win), or with defender_target None an ordinary test, where every success wins."""
@@ -500,13 +502,13 @@ def attacker_wins(attacker_target, defender_target):
                 won[attacker_roll, attacker_sl] = len(D100_FACES)
             continue
         for defender_roll in D100_FACES:
-            if opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "attacker":
-                key = (attacker_roll, attacker_sl - test_sl(defender_target, defender_roll))
+            if opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll, added_sl) == "attacker":
+                key = (attacker_roll, attacker_sl + added_sl - test_sl(defender_target, defender_roll))
                 won[key] = won.get(key, 0) + 1
     return tuple(won.items())
 
 
-def opposed_chance(attacker_target, defender_target, *, properties=frozenset()):
+def opposed_chance(attacker_target, defender_target, *, properties=frozenset(), added_sl=0):
     """The exact chance that the attacker wins an opposed d100 test (seed 002 "Attack" › "1: Roll to Hit",
     "Benefits of Advantage" for Batter and Trick): higher SL wins, equal SL the higher target, a stalemate is no
     win; 01-05 and 96-00 as test_sl has them. defender_target None: an unopposed test, won by any success.
@@ -515,7 +517,7 @@ def opposed_chance(attacker_target, defender_target, *, properties=frozenset()):
     roll scoring a Critical (seed 002 "Criticals", won or lost, as attack() scores it with the weapon's
     `properties`: Impale); `fumble`, the attacker fumbling (seed 002 "Fumbles"; Dangerous)."""
     by_sl = {}
-    for (_, net_sl), ways in attacker_wins(attacker_target, defender_target):
+    for (_, net_sl), ways in attacker_wins(attacker_target, defender_target, added_sl):
         by_sl[net_sl] = by_sl.get(net_sl, 0) + ways
     properties = frozenset(properties)
     return chance_with(

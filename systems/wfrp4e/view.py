@@ -34,6 +34,7 @@ def extend(view, everyone):
         row.engaged_with = [names[pk] for pk in sorted(engaged.engaged_with(encounter, row)) if pk in names]
     view.d20_tests = d20_attack.uses_d20(encounter)
     view.d20_spells = d20_attack.casts_by_d20(encounter)
+    view.d20_opposed = d20_attack.opposes_by_d20(encounter)
     view.defend_bonus = d20_attack.defend_bonus_words(encounter)
     view.charge_bonus = wfrp4e.CHARGE_BONUS
     view.defend_options = defend_options(view) if gm and view.for_screen else []
@@ -60,7 +61,7 @@ def extend(view, everyone):
             view.trick_conditions = wfrp4e.TRICK_CONDITIONS
             # All the Batter or Trick form shows, as it lists everyone twice: its HTML is reused while this holds.
             tests = [(s.key, s.name, s.description, s.cost) for s in view.advantage_tests]
-            shown = (tests, view.row_names, view.d20_tests, view.trick_conditions)
+            shown = (tests, view.row_names, view.d20_opposed, view.trick_conditions)
             view.advantage_test_form_key = view.form_key(*shown)
     view.turn_used = turn_state(encounter) if view.active is not None else None
     effects = state.round_effects

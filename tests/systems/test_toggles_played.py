@@ -16,7 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 NOT_YET_READ = {
     "wfrp4e": {
-        "OTHER_OPPOSED_TESTS",
         "WEAPON_LENGTH_AND_IN_FIGHTING",
         "SHIELD",
         "IMPRECISE",

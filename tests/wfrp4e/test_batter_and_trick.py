@@ -95,7 +95,7 @@ def test_defending_with_agility_helps_against_a_trick(fight):
 
 
 def test_with_the_house_d20_tests_it_is_resolved_like_their_other_opposed_tests(fight):
-    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests"])
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests", "other_opposed_tests"])
     anders_turn(fight)
     # Agility bonus 3 against 3; the player rolls 5: PSL 3 + 10 - 5 = 8, OSL +5.
     outcome = manoeuvre(fight, "trick", d20=5)
@@ -149,7 +149,7 @@ def test_the_gm_screen_offers_batter_and_trick_beside_the_spends(fight):
 
 def test_with_the_house_d20_tests_the_form_asks_for_the_d20(fight):
     encounter = fight.table.encounter
-    commands.set_house_rules(encounter, fight.table.gm, rules=["tests"])
+    commands.set_house_rules(encounter, fight.table.gm, rules=["tests", "other_opposed_tests"])
     page = fight.table.client(fight.table.gm).get(f"/encounters/{encounter.pk}/").content.decode()
     form = page.split('id="batter-or-trick"')[1].split("</form>")[0]
     assert 'name="d20"' in form and "initiator_roll" not in form
@@ -176,7 +176,7 @@ def test_the_form_follows_a_house_rule_and_a_newcomer_though_it_is_reused_betwee
         return page.split('id="batter-or-trick"')[1].split("</form>")[0]
 
     assert "initiator_roll" in form() and "Wolf" not in form()
-    commands.set_house_rules(encounter, fight.table.gm, rules=["tests"])
+    commands.set_house_rules(encounter, fight.table.gm, rules=["tests", "other_opposed_tests"])
     commands.add_combatant(encounter, fight.table.gm, name="Wolf", max_wounds=6)
     now = form()
     assert 'name="d20"' in now and "initiator_roll" not in now

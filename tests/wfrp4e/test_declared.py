@@ -322,7 +322,7 @@ def test_house_rules_a_spell_asks_the_caster_for_the_casting_roll_then_the_attac
 
 def test_house_rules_disengaging_is_a_dodge_out_of_combat_against_the_engaged_foe(table):
     orc = make_fight(table, house=True)
-    table.encounter.house_rules = [toggles.TESTS.key, toggles.DISENGAGING.key]
+    table.encounter.house_rules = [toggles.TESTS.key, toggles.OTHER_OPPOSED_TESTS.key, toggles.DISENGAGING.key]
     table.encounter.save()
     turn_of(table, table.anders)
     commands.attack(table.encounter, table.gm, attacker=table.anders.pk, target=orc.pk, weapon="Hand Weapon",

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def d20_fight(fight):
-    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests", "spells"])
+    commands.set_house_rules(fight.table.encounter, fight.table.gm, rules=["tests", "spells", "other_opposed_tests"])
     return fight
 
 
@@ -30,10 +30,38 @@ def test_aarons_strike_to_stun(d20_fight):
     assert "Anders wins with 2 SL. Orc Boy gains Stunned." in outcome.message
 
 
+def test_without_other_opposed_tests_both_sides_roll_a_d100_as_written(d20_fight):
+    """Seed 002's opposed test: higher SL wins, then the higher skill; Pummel's SL goes on the initiator's SL."""
+    fight, table = d20_fight, d20_fight.table
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests"])
+    url = f"/encounters/{table.encounter.pk}/"
+    form = table.client(table.gm).get(url).content.decode().split('id="opposed-test"')[1].split("</form>")[0]
+    assert 'name="initiator_roll"' in form and 'name="d20"' not in form
+    with pytest.raises(CommandError, match="Both sides roll a d100 for this opposed test"):
+        commands.opposed_test(table.encounter, table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+                              initiator_skill="70", opponent_skill="60", initiator_roll=45, opponent_roll=22,
+                              d20=12)  # fmt: skip
+    # 70 rolls 45: +3 SL; 60 rolls 22: +4 SL. The orc holds, unless the attack's +2 SL comes along.
+    held = commands.opposed_test(table.encounter, table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+                                 initiator_skill="70", opponent_skill="60", initiator_roll=45, opponent_roll=22,
+                                 on_win="Stunned")  # fmt: skip
+    assert not held.result["won"] and held.result["opposed_sl"] == -1 and "d100 45 against 22" in held.message
+    won = commands.opposed_test(table.encounter, table.gm, initiator=fight.anders.pk, opponent=fight.orc.pk,
+                                initiator_skill="70", opponent_skill="60", initiator_roll=45, opponent_roll=22,
+                                modifier_sl=2, on_win="Stunned", purpose="Pummel")  # fmt: skip
+    assert won.result == {"won": True, "opposed_sl": 1, "initiator_roll": 45, "opponent_roll": 22}
+    assert ConditionInstance.objects.filter(combatant=fight.orc, definition__name="Stunned").exists()
+    preview = table.client(table.gm).get(
+        f"{url}odds/opposed_test/",
+        {"initiator": fight.anders.pk, "opponent": fight.orc.pk, "initiator_skill": "50", "opponent_skill": "50"},
+    )
+    assert preview.status_code == 200 and "Anders wins" in preview.content.decode()
+
+
 def test_fatigued_weighs_on_opposed_tests_and_casting(d20_fight):
     fight = d20_fight
     table = fight.table
-    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "spells", "fatigued"])
+    commands.set_house_rules(table.encounter, table.gm, rules=["tests", "spells", "other_opposed_tests", "fatigued"])
     for combatant in (fight.anders, table.gunther):
         commands.add_condition(table.encounter, table.gm, combatant=combatant.pk, condition="Fatigued")
     # Aaron's numbers with Anders Fatigued: 70 - 10 gives bonus 6, so 6 - 6 + 10 - 9 = 1 SL instead of 2.
@@ -108,7 +136,8 @@ def test_a_failed_or_countered_cast_hits_nobody_and_willing_targets_are_hit(d20_
 def test_a_stunned_caster_cannot_counter_and_a_deafened_one_counters_with_disadvantage(d20_fight):
     table = d20_fight.table
     encounter = table.encounter
-    commands.set_house_rules(encounter, table.gm, rules=["tests", "spells", "stunned", "deafened"])
+    rules = ["tests", "spells", "other_opposed_tests", "stunned", "deafened"]
+    commands.set_house_rules(encounter, table.gm, rules=rules)
     equip(table.gunther.character, {"Int": 45, "WP": 47}, {"Language (Magick)": 35}, (), ())
     rival = CharacterFactory(campaign=table.campaign, name="Hedge witch", is_npc=True)
     equip(rival, {"Int": 40}, {"Language (Magick)": 20}, (), ())

@@ -82,7 +82,7 @@ def test_targets(context, spend, initiator, opponent, effort):
     sheets = context.sheets_of(initiator, opponent)
     mine = sheets[initiator.pk].character.characteristic(characteristic) + effort
     theirs = sheets[opponent.pk].character.characteristic(characteristic)
-    if not d20_attack.uses_d20(context.encounter):
+    if not d20_attack.opposes_by_d20(context.encounter):
         theirs += actions.defend_bonus(context.encounter, opponent, characteristic)
     return mine, theirs
 
@@ -114,7 +114,7 @@ def batter_or_trick(context, spend, initiator, opponent, condition, initiator_ro
     effort = take_effort(encounter, initiator)  # the spender's Additional Effort goes on this Test
     mine, theirs = test_targets(context, spend, initiator, opponent, effort)
     label = CHARACTERISTIC_LABELS[characteristic]
-    if d20_attack.uses_d20(encounter):
+    if d20_attack.opposes_by_d20(encounter):
         d20 = d20 or context.dice.d(20)
         roller = d20_attack.roller_of(initiator, opponent)
         result = house.opposed(wfrp4e.skill_bonus(mine), wfrp4e.skill_bonus(theirs), d20, roller=roller)

@@ -27,6 +27,12 @@ def casts_by_d20(encounter):
     return uses_d20(encounter) and encounter.plays(toggles.SPELLS)
 
 
+def opposes_by_d20(encounter):
+    """Seed 000 "Other opposed Tests": under the D20 "Tests", opposed tests in combat go like attacks, on the skills'
+    bonuses and one D20; otherwise both sides roll a d100 (seed 002)."""
+    return uses_d20(encounter) and encounter.plays(toggles.OTHER_OPPOSED_TESTS)
+
+
 def weighs_situations(encounter):
     """Seed 000 "Advantage and Disadvantage": under the D20 "Tests", situations and conditions add or take away a
     D20 instead of the book's difficulty modifiers."""
@@ -174,11 +180,12 @@ def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker
 def win_chance(encounter, initiator, opponent, mine, theirs, added_sl=0):
     """The initiator's chance to win an opposed test in combat with targets `mine` and `theirs`: as written both
     roll a d100 (seed 002, wfrp4e.opposed_chance); with the house rules' Tests the player rolls one D20 on the
-    skills' bonuses, `added_sl` going to the initiator's (seed 000 "Other opposed Tests", house.hit_chance)."""
-    if uses_d20(encounter):
+    skills' bonuses, `added_sl` going to the initiator's (seed 000 "Other opposed Tests", house.hit_chance); as
+    written `added_sl` goes on the initiator's SL."""
+    if opposes_by_d20(encounter):
         bonus = wfrp4e.skill_bonus(mine) + added_sl
         return house.hit_chance(bonus, wfrp4e.skill_bonus(theirs), roller=roller_of(initiator, opponent))
-    return wfrp4e.opposed_chance(mine, theirs)
+    return wfrp4e.opposed_chance(mine, theirs, added_sl=added_sl)
 
 
 def unseen_problem(encounter, weapon):

@@ -188,7 +188,7 @@ def opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing, dice
     the house rules' Tests the player rolls one D20. `worked_out`: (the initiator's chance, their target, the
     opponent's), as the command works them out."""
     chance, mine, theirs = worked_out
-    if d20_attack.uses_d20(context.encounter):
+    if d20_attack.opposes_by_d20(context.encounter):
         roller_key = d20_attack.roller_of(initiator, opponent)
         roller = initiator if roller_key == "attacker" else opponent
         if not rolls(roller) or cleaned.get("d20"):
@@ -242,7 +242,8 @@ def opposed_test_rolls(context, cleaned):
             return f"{purpose}: {initiator.name} against {opponent.name}"
         return f"{purpose}: {public(initiator)} against you"
 
-    return opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing, {})
+    return opposed_rolls(context, cleaned, initiator, opponent, worked_out, doing,
+                         {"initiator": "initiator_roll", "opponent": "opponent_roll"})  # fmt: skip
 
 
 def spell_rolls(context, cleaned):

@@ -1,4 +1,7 @@
-"""Opposed tests and spells by the house rules' D20 resolution (seed 000 "Other opposed Tests", "Spells")."""
+"""Opposed tests and spells by the house rules' D20 resolution (seed 000 "Other opposed Tests", "Spells"); an
+opposed test without its house rule as seed 002 has it, both sides rolling a d100."""
+
+from django import forms
 
 from combat.commands.fields import (
     DiceListField,
@@ -56,7 +59,9 @@ class OpposedArgs(Args):
     opponent = CombatantField()
     initiator_skill = SkillField(max_length=60, help_text="A skill name from the sheet, or its value.")
     opponent_skill = SkillField(max_length=60)
-    d20 = DieField(20, help_text="Rolled when empty.")
+    d20 = DieField(20, help_text="House rule Other opposed Tests: the D20; rolled when empty.")
+    initiator_roll = DieField(100, help_text="Without that house rule: the initiator's d100; rolled when empty.")
+    opponent_roll = DieField(100, help_text="Without that house rule: the opponent's d100; rolled when empty.")
     on_win = TextField(required=False, help_text="A condition the opponent gains on a win.")
     frees_from = TextField(
         required=False, help_text="A condition the win removes from the initiator, one plus one per SL."
@@ -65,6 +70,17 @@ class OpposedArgs(Args):
         required=False, min_value=-20, max_value=20, help_text="SL added to the initiator (Pummel, Hook: the attack's)."
     )
     purpose = TextField(required=False, help_text="e.g. Strike to Stun")
+
+    def clean(self):
+        data = super().clean()
+        by_d20 = d20_attack.opposes_by_d20(self.context.encounter)
+        if by_d20 and (data.get("initiator_roll") or data.get("opponent_roll")):
+            raise forms.ValidationError("This opposed test is thrown on one D20 (house rule Other opposed Tests).")
+        if not by_d20 and data.get("d20"):
+            raise forms.ValidationError(
+                "Both sides roll a d100 for this opposed test (house rule Other opposed Tests is off), not a D20."
+            )
+        return data
 
 
 def test_targets(context, initiator, opponent, initiator_skill, opponent_skill, added):
@@ -93,43 +109,66 @@ def chance_of_opposed_test(context, initiator, opponent, initiator_skill, oppone
 
 @command(OpposedArgs, requires=[toggles.TESTS], rule="A D20 opposed test", preview=chance_of_opposed_test)
 def opposed_test(
-    context, initiator, opponent, initiator_skill, opponent_skill, d20, on_win, frees_from, modifier_sl, purpose
+    context,
+    initiator,
+    opponent,
+    initiator_skill,
+    opponent_skill,
+    d20,
+    initiator_roll,
+    opponent_roll,
+    on_win,
+    frees_from,
+    modifier_sl,
+    purpose,
 ):
     """Seed 000 "Other opposed Tests": resolved like attacks with the skills' bonuses and a D20 (the player
-    rolls). Pummel and Hook add the attack's Opposed SL; Entangled is thrown off by a won Strength test. Each side's
-    conditions in force weigh on its skill before it becomes a bonus, and so does a fumble's -10 when the test is the
-    active combatant's own Action (not a Pummel or Hook follow-up, which carries the attack's SL)."""
+    rolls); without that house rule, as seed 002 has opposed tests, both sides roll a d100. Pummel and Hook add the
+    attack's Opposed SL; Entangled is thrown off by a won Strength test. Each side's conditions in force weigh on its
+    skill before it becomes a bonus, and so does a fumble's -10 when the test is the active combatant's own Action
+    (not a Pummel or Hook follow-up, which carries the attack's SL)."""
     as_action = context.encounter.active_id == initiator.pk and modifier_sl is None
     fumbled = fumbles.take_action_penalty(context.encounter, initiator) if as_action else 0
     effort = take_effort(context.encounter, initiator)  # seed 002 "Additional Effort", bought for this Test
     mine, theirs = test_targets(context, initiator, opponent, initiator_skill, opponent_skill, fumbled + effort)
-    roller = d20_attack.roller_of(initiator, opponent)
-    d20 = d20 or context.dice.d(20)
-    bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
-    result = house.opposed(bonus, wfrp4e.skill_bonus(theirs), d20, roller=roller)
+    if d20_attack.opposes_by_d20(context.encounter):
+        roller = d20_attack.roller_of(initiator, opponent)
+        d20 = d20 or context.dice.d(20)
+        bonus = wfrp4e.skill_bonus(mine) + (modifier_sl or 0)
+        result = house.opposed(bonus, wfrp4e.skill_bonus(theirs), d20, roller=roller)
+        won, opposed_sl = result.hit, result.opposed_sl
+        dice, result_json = f"D20 {d20} ({roller} rolls)", {"d20": d20, "roller": roller}
+    else:
+        initiator_roll = initiator_roll or context.dice.d(100)
+        opponent_roll = opponent_roll or context.dice.d(100)
+        added = modifier_sl or 0
+        won = wfrp4e.opposed_winner(mine, initiator_roll, theirs, opponent_roll, added) == "attacker"
+        opposed_sl = wfrp4e.test_sl(mine, initiator_roll) + added - wfrp4e.test_sl(theirs, opponent_roll)
+        dice = f"d100 {initiator_roll:02d} against {opponent_roll:02d}"
+        result_json = {"initiator_roll": initiator_roll, "opponent_roll": opponent_roll}
     label = f" ({purpose})" if purpose else ""
     label += f" (Additional Effort +{effort}%)" if effort else ""
-    verdict = f"{initiator.name} wins with {result.opposed_sl} SL" if result.hit else f"{opponent.name} holds"
+    verdict = f"{initiator.name} wins with {opposed_sl} SL" if won else f"{opponent.name} holds"
     message = (
         f"{initiator.name} vs {opponent.name}{label}: {named(initiator_skill, mine)} vs "
-        f"{named(opponent_skill, theirs)}, D20 {d20} ({roller} rolls): {verdict}."
+        f"{named(opponent_skill, theirs)}, {dice}: {verdict}."
     )
-    if result.hit and on_win:
+    if won and on_win:
         definition = ConditionDefinition.objects.filter(system=context.encounter.system, name__iexact=on_win).first()
         if definition is None:
             raise CommandError(f"'{on_win}' is not a condition of this game system.")
         change_condition(context, opponent, definition.name, 1)
         message += f" {opponent.name} gains {definition.name}."
-    if result.hit and frees_from:
+    if won and frees_from:
         have = next((c.count for c in context.conditions if c.combatant_id == initiator.pk and c.name == frees_from), 0)
         if have:
-            removed = min(have, 1 + max(0, result.opposed_sl))
+            removed = min(have, 1 + max(0, opposed_sl))
             left = change_condition(context, initiator, frees_from, -removed)
             message += f" {initiator.name} is rid of {removed} {frees_from} ({left} left)."
-    if result.hit and momentum.uses_momentum(context.encounter) and momentum.earn(context.encounter, initiator):
+    if won and momentum.uses_momentum(context.encounter) and momentum.earn(context.encounter, initiator):
         context.touch(initiator)
         message += f" {initiator.name} +1 Momentum."
-    result_json = {"won": result.hit, "opposed_sl": result.opposed_sl, "d20": d20, "roller": roller}
+    result_json = {"won": won, "opposed_sl": opposed_sl, **result_json}
     return message, {**result_json, **({"additional_effort": effort} if effort else {})}
 
 
