@@ -178,13 +178,16 @@ def defence_bonuses(
     conditions=(),
     fatigued=0,
     sees_attacker=True,
+    shield_rule=True,
 ):
     """ "Tests": the DSBs that may oppose `attack`, by name; the defender picks among them.
 
     Melee (relevant Melee skill) opposes Melee, and Ranged with a Shield of rating 2+; Dodge opposes Melee, Ranged and
     Magic Missiles; Spell (Willpower) opposes every spell. "Defensive" adds 1 to the Melee DSB; "Fatigued" takes 1
     per condition from combat skill bonuses; a Defenceless target's DSB is at most 0 and gets no shield;
-    Blackpowder cannot be opposed with Dodge or standard shields; an Unconscious target of a spell uses only WP."""
+    Blackpowder cannot be opposed with Dodge or standard shields; an Unconscious target of a spell uses only WP.
+    `shield_rule`: "Shield (Rating)" keeps a shield from a Defenceless target and from a Blackpowder shot; without
+    it a shield of rating 2+ still parries the shot, at the DSB a Defenceless target is held to."""
     defenceless = is_defenceless(attack, conditions, sees_attacker)
     melee = wfrp4e.skill_bonus(melee_skill) + (1 if defensive else 0) - fatigued
     dodge = wfrp4e.skill_bonus(dodge_skill) - fatigued
@@ -193,7 +196,7 @@ def defence_bonuses(
     if attack.kind == "melee":
         options = {"melee": melee, "dodge": dodge}
     elif attack.kind == "ranged":
-        if shield_rating >= 2 and not defenceless:
+        if shield_rating >= 2 and not (shield_rule and defenceless):
             options["melee"] = melee
         if not attack.blackpowder:
             options["dodge"] = dodge

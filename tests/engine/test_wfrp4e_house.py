@@ -154,6 +154,13 @@ def test_defence_bonuses_and_defenceless():
     assert defence_bonuses(Attack("spell", magic_missile=True), 47, 35, 42, conditions=["Unconscious"]) == {"spell": 4}
     # Blackpowder: no Dodge, no standard shield: Defenceless.
     assert defence_bonuses(Attack("ranged", blackpowder=True), 47, 35, shield_rating=2) == {"defenceless": 0}
+    # Without "Shield (Rating)" the shield still parries the shot, held to the Defenceless DSB of 0.
+    bullet = Attack("ranged", blackpowder=True)
+    assert defence_bonuses(bullet, 47, 35, shield_rating=2, shield_rule=False) == {"melee": 0}
+    assert defence_bonuses(ranged, 47, 35, shield_rating=3, conditions=["Prone"], shield_rule=False) == {
+        "melee": 0,
+        "dodge": 0,
+    }
     # Spells: Willpower; Magic Missiles also Dodge.
     assert defence_bonuses(Attack("spell"), 47, 35, 42) == {"spell": 4}
     assert defence_bonuses(Attack("spell", magic_missile=True), 47, 35, 42) == {"dodge": 3, "spell": 4}

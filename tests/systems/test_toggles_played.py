@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_YET_READ = {
     "wfrp4e": {
         "WEAPON_LENGTH_AND_IN_FIGHTING",
-        "SHIELD",
         "IMPRECISE",
         "WEAKPOINTS",
         "PRACTICAL_UNRELIABLE",

@@ -115,9 +115,20 @@ def test_fortune_buys_a_die_or_sl_from_the_rolling_player(fight):
 
 
 def test_blackpowder_leaves_the_defender_defenceless(fight):
-    house(fight, "tests", "blackpowder")
+    house(fight, "tests", "blackpowder", "shield")
     r = fight.attack(weapon="Pistol", d20=[10], attacker_roll=53, defence="").result
     assert (r["defence"], r["dsb"]) == ("defenceless", 0)
+
+
+def test_the_shield_rule_keeps_a_shield_from_a_blackpowder_shot(fight):
+    """Seed 000 "Shield (Rating)": a standard shield cannot oppose a Blackpowder weapon; without the rule it parries
+    the shot, though at the Defenceless DSB of 0."""
+    house(fight, "tests", "blackpowder", "shield")
+    with pytest.raises(CommandError, match="Orc Boy cannot defend with melee here"):
+        fight.attack(weapon="Pistol", d20=[10], attacker_roll=53, defence="melee")
+    house(fight, "tests", "blackpowder")
+    r = fight.attack(weapon="Pistol", d20=[10], attacker_roll=53, defence="melee").result
+    assert (r["defence"], r["dsb"]) == ("melee", 0)
 
 
 def test_penetrating_and_partial_change_the_armour(fight):
@@ -227,7 +238,7 @@ def test_a_target_that_cannot_see_the_archer_is_defenceless(fight):
     equip(fight.anders.character, None, {"Ranged (Bow)": 10}, ("Longbow", "Hand Weapon"), ())
     with pytest.raises(CommandError, match="only under the house rules' Tests and Defenceless"):
         fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="", unseen_attacker=True)
-    house(fight, "tests", "defenceless")
+    house(fight, "tests", "defenceless", "shield")
     assert fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="").result["dsb"] == 5  # Shield
     r = fight.attack(weapon="Longbow", d20=[10], attacker_roll=53, defence="", unseen_attacker=True).result
     assert (r["defence"], r["dsb"]) == ("dodge", 0)  # no shield, Dodge 3 capped at 0
@@ -252,7 +263,7 @@ def test_the_defence_modifier_changes_the_defenders_skill_in_both_attack_systems
 
 
 def test_the_d20_attack_form_has_the_defence_modifier_and_the_unseen_attacker_box(fight):
-    house(fight, "tests", "defenceless")
+    house(fight, "tests", "defenceless", "shield")
     client = fight.table.client(fight.table.gm)
     url = f"/encounters/{fight.table.encounter.pk}/attack/"
     html = client.get(url, {"attacker": fight.anders.pk}, HTTP_HX_REQUEST="true").content.decode()

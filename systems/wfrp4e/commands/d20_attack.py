@@ -174,6 +174,7 @@ def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker
         conditions=list(target_conditions) if encounter.plays(toggles.DEFENCELESS) else [],
         fatigued=target_conditions.get("Fatigued", 0) if fatigued else 0,
         sees_attacker=not unseen_attacker,
+        shield_rule=encounter.plays(toggles.SHIELD),
     )
 
 
