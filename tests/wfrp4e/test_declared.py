@@ -220,6 +220,26 @@ def test_assess_gains_advantage_on_a_success(table):
     assert body["result"]["success"] and body["result"]["gained"] == 2
 
 
+def test_additional_effort_goes_on_the_assess_which_then_gains_no_advantage(table):
+    """Seed 002 "Additional Effort": +10% per Advantage past the first on the side's next Test, which never
+    generates Advantage for the one who makes it; the phone shows the target with the bonus in."""
+    make_fight(table)
+    give_allies(table, 3)
+    turn_of(table, table.anders)
+    commands.spend_advantage(table.encounter, table.gm, side="ally", spend="additional_effort", amount=3)
+    status, body = api(table, table.anna, "declare", combatant=table.anders.pk, action="assess", skill="Perception")
+    [prompt] = state(table, table.anna)["prompts"]
+    plain = table.anders.character.characteristic("I")  # Perception untrained: Initiative 35
+    assert prompt["own_target"] == plain + 20
+    status, body = api(table, table.anna, "answer_declared", prompt=prompt["id"], d100=50)
+    assert status == 200, body
+    assert body["result"]["success"] and body["result"]["target"] == plain + 20
+    assert body["result"]["additional_effort"] == 20 and "gained" not in body["result"]
+    assert "Additional Effort +20%" in body["message"] and "gains no Advantage" in body["message"]
+    table.encounter.refresh_from_db()
+    assert table.encounter.state.additional_effort == {} and table.encounter.pools.get("ally", 0) == 0
+
+
 def test_a_player_asks_the_gm_for_an_advantage_spend(table):
     make_fight(table)
     turn_of(table, table.anders)

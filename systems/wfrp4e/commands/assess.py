@@ -17,22 +17,31 @@ class AssessArgs(OwnCombatantArgs):
     roll = DieField(100, help_text="The d100; rolled when empty.")
 
 
-def assess_target(context, combatant, skill):
-    """The Assess Test's target: the Skill (or its Characteristic untrained) with the conditions in force."""
-    return skill_of(context, combatant, skill) + condition_modifier(context, combatant)
+def assess_target(context, combatant, skill, effort=None):
+    """The Assess Test's target: the Skill (or its Characteristic untrained) with the conditions in force and the
+    Additional Effort the side bought for its next Test (seed 002 "Additional Effort"; `effort` when taken)."""
+    if effort is None:
+        effort = group_advantage.pending_effort(context.encounter, group_advantage.pool_of(combatant.side))
+    return skill_of(context, combatant, skill) + condition_modifier(context, combatant) + effort
 
 
 @command(AssessArgs, rule="Assess")
 def assess(context, combatant, skill, roll):
     encounter = context.encounter
     context.may_spend(combatant, "action")
-    target = assess_target(context, combatant, skill)
+    effort = group_advantage.take_effort(encounter, combatant)
+    target = assess_target(context, combatant, skill, effort)
     roll = roll or context.dice.d(100)
     success, sl = wfrp4e.test_success(target, roll), wfrp4e.test_sl(target, roll)
     line = f"{combatant.name} Assesses with {skill}: {roll:02d} vs {target}, {sl:+d} SL"
     result = {"combatant": combatant.pk, "roll": roll, "target": target, "success": success, "sl": sl}
+    if effort:
+        line += f" (Additional Effort +{effort}%)"
+        result["additional_effort"] = effort
     if not success:
         line += ": nothing gained"
+    elif effort:
+        line += ": a Test made with Additional Effort gains no Advantage"
     elif momentum.uses_momentum(encounter):
         if momentum.earn(encounter, combatant):
             line += f": +1 Momentum ({momentum.of(encounter, combatant)})"

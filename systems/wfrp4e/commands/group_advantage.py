@@ -57,9 +57,9 @@ def use_effort(encounter, side):
 
 def take_effort(encounter, combatant):
     """Seed 002 "Additional Effort" is bought for a Test, whichever comes next: for the commands that make
-    `combatant`'s Test and change the state at once (Batter, Trick, an opposed Test, a spell, a reload), the bonus
-    their side bought on this turn, used up by it (0 when none waits). The attack previews first, so it reads
-    pending_effort and uses it when applied."""
+    `combatant`'s Test and change the state at once (Batter, Trick, an opposed Test, a spell, a reload, an Assess),
+    the bonus their side bought on this turn, used up by it (0 when none waits). The attack previews first, so it
+    reads pending_effort and uses it when applied."""
     side = pool_of(combatant.side)
     bonus = pending_effort(encounter, side)
     if bonus:
