@@ -42,6 +42,7 @@ def test_the_player_commands_are_those_known():
     """When a player command is added, its id fields are checked below by themselves; this says it happened."""
     assert guards.player_commands(WFRP3E_COMMANDS) == [
         "answer_recovery_check",
+        "assist",
         "enter_roll",
         "face_fear",
         "maintain_power",
@@ -53,6 +54,7 @@ def test_the_player_commands_are_those_known():
         "roll_initiative_check",
         "shift_stance",
         "spend_fortune",
+        "stand_up",
         "use_talent",
     ]
 

@@ -104,6 +104,9 @@ CASES = {
     "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
     "set_points": lambda f: {"combatant": f.magda.pk, "fatigue": 2},
     "shift_stance": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "stance": -3},
+    "assist": lambda f: {"combatant": f.magda.pk, "ally": f.gunther.pk},
+    "set_prone": lambda f: {"combatant": f.orc.pk, "prone": True},
+    "stand_up": lambda f: f.gm("set_prone", combatant=f.magda.pk, prone=True) and {"combatant": f.magda.pk},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip
