@@ -929,6 +929,23 @@ def assist_source(assisters):
 # Seed 003 "Maneuvers" 8: standing up from prone takes one manoeuvre.
 STAND_UP_MANOEUVRES = 1
 
+# Seed 003 "Maneuvers" 5 (Manage Equipment): slinging or unslinging a shield is a manoeuvre, and the Block defence
+# needs a shield equipped.
+BLOCK = "Block"
+NO_SHIELD = "carries no shield"
+SHIELD_UNSLUNG = "has their shield unslung"
+
+
+def block_refusal(card, shield_carried, shield_slung=True):
+    """Why a defender cannot play `card` (an action card's name) now, or "": Block needs a shield equipped, carried
+    and slung on the arm (seed 003 "Maneuvers" 5)."""
+    if card.casefold() != BLOCK.casefold():
+        return ""
+    if not shield_carried:
+        return NO_SHIELD
+    return "" if shield_slung else SHIELD_UNSLUNG
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The situation's dice (seed 003 "Advantages", "Disadvantages"): each entry of the GM's lists that applies to a check
 # adds one die to its pool, a fortune die for an advantage, a misfortune die for a disadvantage.

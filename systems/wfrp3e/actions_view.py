@@ -7,6 +7,7 @@ from combat.models import Combatant
 from combat.prepared import Read
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import KEY
+from systems.wfrp3e.commands.manoeuvres import SLUNG
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 from systems.wfrp3e.models import ActionCard, Talent
 
@@ -26,14 +27,25 @@ def extend(view):
         )
     for row in view.mine:
         recharging = dict(row.recharging)
-        row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]
-        row.defence_choices = [(name, tokens) for name, tokens in row.card_choices if name in defences]
+        # (name, recharge tokens left, why else it cannot be played now): Block without a shield on the arm.
+        row.card_choices = [
+            (
+                name,
+                recharging.get(name, 0),
+                BLOCK_WORDS.get(wfrp3e.block_refusal(name, bool(row.shield), row.shield == SLUNG)),
+            )
+            for name in view.action_cards
+        ]
+        row.defence_choices = [choice for choice in row.card_choices if choice[0] in defences]
 
 
 # [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
 action_cards = Read(ActionCard, "{system} = {wfrp3e}", values=["name", "type"], wfrp3e=KEY)
 talents = Read(Talent, "{system} = {wfrp3e}", values=["name"], flat=True, wfrp3e=KEY)
 
+
+# Seed 003 "Maneuvers" 5: why the phone greys Block out.
+BLOCK_WORDS = {wfrp3e.NO_SHIELD: "needs a shield", wfrp3e.SHIELD_UNSLUNG: "sling your shield first", "": ""}
 
 SENSELESS = (wfrp3e.UNCONSCIOUS, wfrp3e.EXHAUSTED)
 

@@ -61,6 +61,7 @@ class Wfrp3e(System):
         RowField("henchmen_standing", int, null=True),
         RowField("prone", bool),  # lying prone (seed 003 "Maneuvers" 8)
         RowField("assist_fortune", int),  # fortune dice from assists waiting on their next check ("Maneuvers" 1)
+        RowField("shield", str),  # "slung" on the arm, "unslung", or "" for no shield carried ("Maneuvers" 5)
     )
     prompt_fields = (
         PromptField("skill", str, null=True),

@@ -7,7 +7,7 @@ import functools
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import KEY, conditions, fear, health, recharge, turn
+from systems.wfrp3e.commands import KEY, conditions, fear, health, manoeuvres, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 from systems.wfrp3e.models import ConditionCard
 from systems.wfrp3e.sheet import fighting_traits
@@ -49,6 +49,7 @@ def extend(view, everyone):
             row.dread = "{} {}".format(*dread)
             view.dread_rows.append(row)
         row.prone = row.pk in state.prone
+        row.shield = manoeuvres.shield_of(state, row)
         row.assist_fortune = wfrp3e.assist_fortune(len(state.assists.get(str(row.pk), ())))
         row.henchmen_members = sheet.henchmen if sheet is not None and toughness else 0
         row.henchmen_standing = None

@@ -1,5 +1,5 @@
-"""The WFRP 3e engine's assists (seed 003 "Maneuvers" 1) and the dice of the situation (seed 003 "Advantages",
-"Disadvantages")."""
+"""The WFRP 3e engine's assists and shields (seed 003 "Maneuvers" 1, 5) and the dice of the situation (seed 003
+"Advantages", "Disadvantages")."""
 
 import pytest
 
@@ -37,3 +37,10 @@ def test_the_tracker_sees_a_prone_or_incapacitated_opponent():
     assert wfrp3e.known_advantages() == []
     assert wfrp3e.known_advantages(target_prone=True) == [wfrp3e.OPPONENT_PRONE]
     assert wfrp3e.known_advantages(True, True) == [wfrp3e.OPPONENT_PRONE, wfrp3e.OPPONENT_INCAPACITATED]
+
+
+def test_block_needs_a_shield_carried_and_slung():
+    assert wfrp3e.block_refusal("Dodge", False) == ""
+    assert wfrp3e.block_refusal("Block", False) == wfrp3e.NO_SHIELD
+    assert wfrp3e.block_refusal("block", True, shield_slung=False) == wfrp3e.SHIELD_UNSLUNG
+    assert wfrp3e.block_refusal("Block", True) == ""

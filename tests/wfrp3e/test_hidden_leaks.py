@@ -53,6 +53,7 @@ def test_the_player_commands_are_those_known():
         "rally_roll",
         "roll_initiative_check",
         "shift_stance",
+        "sling_shield",
         "spend_fortune",
         "stand_up",
         "use_talent",

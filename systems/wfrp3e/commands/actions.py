@@ -13,7 +13,7 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, health, party, recharge, turn
+from systems.wfrp3e.commands import command, health, manoeuvres, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
     DIE_WORDS,
     SymbolArgs,
@@ -166,13 +166,15 @@ def perform_action(
     """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice. A physical
     action costs its fatigue while Entangled. Each Advantage ticked adds a fortune die, each Disadvantage a
     misfortune die (seed 003 "Advantages", "Disadvantages"); fortune dice from assists waiting on the performer
-    join the pool by themselves (seed 003 "Maneuvers" 1).
+    join the pool by themselves (seed 003 "Maneuvers" 1). Block is refused without a shield on the arm (seed 003
+    "Maneuvers" 5).
 
     A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
     the target's sheet's (its Defence and Soak traits), else 0."""
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
+    manoeuvres.block_refused(context, combatant, card)
     wounds = card.type in ATTACKS or (card.type in CASTINGS and bool(damage))
     if wounds and target is None:
         raise CommandError(f"{card.name} deals wounds: name its target.")

@@ -1,15 +1,17 @@
 """WFRP 3e manoeuvres with an effect the tracker keeps (seed 003 "Maneuvers"), each spending the turn's manoeuvre
 budget as any other (the first free, each further one a fatigue; turn.spend_manoeuvres): an assist, whose fortune
-die waits on an engaged ally's next check (pools.take_assists puts it in that pool), and standing up from prone.
-Who lies prone is the GM's call (`set_prone`); the action form offers "Opponent prone" against them."""
+die waits on an engaged ally's next check (pools.take_assists puts it in that pool), standing up from prone, and
+slinging or unslinging a shield, which the Block defence needs on the arm. Who lies prone is the GM's call
+(`set_prone`); the action form offers "Opponent prone" against them."""
 
 from combat.commands.fields import YesNoField
 from combat.commands.spine import CombatantArgs, CombatantField, CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, health, turn
+from systems.wfrp3e.sheet import carries_shield
 
-__all__ = ["assist", "stand_up", "set_prone"]
+__all__ = ["assist", "stand_up", "set_prone", "sling_shield"]
 
 
 def fortune_dice(count):
@@ -97,3 +99,52 @@ def set_prone(context, combatant, prone):
         return f"{name} is knocked prone.", {"prone": True}
     state.prone.remove(combatant.pk)
     return f"{name} is back on their feet.", {"prone": False}
+
+
+# --- A shield on the arm (seed 003 "Maneuvers" 5, Manage Equipment) --------------------------------------------
+
+SLUNG, UNSLUNG = "slung", "unslung"
+
+
+def shield_of(state, combatant):
+    """ "slung" (on the arm), "unslung", or "" for one who carries no shield (no "Shield" trait)."""
+    if not carries_shield(combatant.character if combatant.character_id else None):
+        return ""
+    return UNSLUNG if combatant.pk in state.unslung_shields else SLUNG
+
+
+def block_refused(context, combatant, card):
+    """CommandError, in words, when `card` is Block and the defender has no shield on the arm."""
+    shield = shield_of(context.encounter.state, combatant)
+    why = wfrp3e.block_refusal(card.name, bool(shield), shield == SLUNG)
+    if why == wfrp3e.NO_SHIELD:
+        raise CommandError(
+            f"{combatant.name} carries no shield: {card.name} needs one equipped (a Shield trait on the sheet)."
+        )
+    if why:
+        raise CommandError(
+            f"{combatant.name}'s shield is unslung: {card.name} needs it on the arm; slinging it is a manoeuvre."
+        )
+
+
+class ShieldArgs(OwnCombatantArgs):
+    sling = YesNoField(help_text="Ticked: sling the shield on the arm. Empty: unsling it.")
+
+
+@command(ShieldArgs, gm_only=False, rule="Maneuvers")
+def sling_shield(context, combatant, sling):
+    """Sling a carried shield on the arm, or unsling it: a manoeuvre on one's own turn."""
+    state, name = context.encounter.state, combatant.name
+    shield = shield_of(state, combatant)
+    if not shield:
+        raise CommandError(f"{name} carries no shield (a Shield trait on the sheet).")
+    if (shield == SLUNG) == sling:
+        raise CommandError(f"{name}'s shield is already {shield}.")
+    current = turn.own_turn(context, combatant, "manages equipment", "manoeuvre")
+    fatigue, wounded = turn.spend_manoeuvres(context, combatant, current, 1)
+    if sling:
+        state.unslung_shields.remove(combatant.pk)
+    else:
+        state.unslung_shields.append(combatant.pk)
+    done = "slings their shield on the arm" if sling else "unslings their shield"
+    return f"{name} {done}{costs(fatigue, wounded)}.", {"shield": SLUNG if sling else UNSLUNG, "fatigue": fatigue}
