@@ -906,6 +906,100 @@ def movement(start, end, safely=True):
     return Movement(cost - (BAND_CROSSING[ENGAGED] if rushed else 0), rushed)
 
 
+# Seed 003 "Maneuvers" 1, Assist: each assisting manoeuvre gives the engaged ally one fortune die on their next
+# check, and several assists add up; the dice go with that check, used or not.
+ASSIST_FORTUNE_DICE = 1
+
+
+def assist_fortune(assists):
+    """Fortune dice waiting for an ally's next check after `assists` assisting manoeuvres (seed 003 "Maneuvers" 1)."""
+    if assists < 0:
+        raise ValueError("assists are counted from 0")
+    return assists * ASSIST_FORTUNE_DICE
+
+
+def assist_source(assisters):
+    """The pool's (kind, count, why) for the fortune dice `assisters` (their names, one per assist) left waiting on
+    an ally's next check (seed 003 "Maneuvers" 1), or None without any."""
+    if not assisters:
+        return None
+    return (FORTUNE, assist_fortune(len(assisters)), f"assist: {', '.join(assisters)}")
+
+
+# Seed 003 "Maneuvers" 8: standing up from prone takes one manoeuvre.
+STAND_UP_MANOEUVRES = 1
+
+# Seed 003 "Maneuvers" 5 (Manage Equipment): slinging or unslinging a shield is a manoeuvre, and the Block defence
+# needs a shield equipped.
+BLOCK = "Block"
+NO_SHIELD = "carries no shield"
+SHIELD_UNSLUNG = "has their shield unslung"
+
+
+def block_refusal(card, shield_carried, shield_slung=True):
+    """Why a defender cannot play `card` (an action card's name) now, or "": Block needs a shield equipped, carried
+    and slung on the arm (seed 003 "Maneuvers" 5)."""
+    if card.casefold() != BLOCK.casefold():
+        return ""
+    if not shield_carried:
+        return NO_SHIELD
+    return "" if shield_slung else SHIELD_UNSLUNG
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The situation's dice (seed 003 "Advantages", "Disadvantages"): each entry of the GM's lists that applies to a check
+# adds one die to its pool, a fortune die for an advantage, a misfortune die for a disadvantage.
+
+SITUATION_DIE = 1
+OPPONENT_PRONE = "opponent_prone"
+OPPONENT_INCAPACITATED = "opponent_incapacitated"
+ADVANTAGES = {
+    "superior_terrain": "Superior terrain",
+    "outnumber": "Outnumber the opponent",
+    "strong_tactics": "Strong tactics or strategy",
+    "sneaking_up": "Sneaking up on the opponent",
+    "ambush": "Ambush or surprise",
+    "distraction": "Creating a distraction",
+    OPPONENT_PRONE: "Opponent prone",
+    OPPONENT_INCAPACITATED: "Opponent incapacitated",
+    "scenery": "Creative use of scenery",
+    "roleplaying": "Great roleplaying or dialogue",
+}
+DISADVANTAGES = {
+    "poor_footing": "Poor footing",
+    "outnumbered": "Outnumbered by opponents",
+    "weather": "Inclement weather",
+    "dazzling_light": "Bright, dazzling light",
+    "darkness": "Utter darkness",
+    "inebriation": "Inebriation",
+    "intimidated": "Intimidated or frightened",
+    "target_hidden": "Target hidden or in cover",
+    "groggy": "Groggy or exhausted",
+    "imbalance": "Movement or imbalance",
+}
+
+
+def known_advantages(target_prone=False, target_incapacitated=False):
+    """The advantages the tracker can see for itself against a target: lying prone, or out of the fight (knocked
+    out, dead, senseless). The GM confirms them; the rest of the lists are the GM's to judge."""
+    seen = ((OPPONENT_PRONE, target_prone), (OPPONENT_INCAPACITATED, target_incapacitated))
+    return [key for key, holds in seen if holds]
+
+
+def situation_sources(advantages=(), disadvantages=()):
+    """[(kind, count, why)]: one fortune die per advantage and one misfortune die per disadvantage that applies (keys
+    of ADVANTAGES and DISADVANTAGES; each counts once however often it is named), "why" listing their names."""
+    sources = []
+    for keys, table, kind in ((advantages, ADVANTAGES, FORTUNE), (disadvantages, DISADVANTAGES, MISFORTUNE)):
+        unknown = [key for key in keys if key not in table]
+        if unknown:
+            raise ValueError(f"not on the list: {', '.join(unknown)}")
+        names = [table[key] for key in table if key in keys]
+        if names:
+            sources.append((kind, len(names) * SITUATION_DIE, ", ".join(names)))
+    return sources
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Initiative (seed 003 "Active Player's Turn")
 

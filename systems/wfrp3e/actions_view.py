@@ -7,6 +7,7 @@ from combat.models import Combatant
 from combat.prepared import Read
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import KEY
+from systems.wfrp3e.commands.manoeuvres import SLUNG
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 from systems.wfrp3e.models import ActionCard, Talent
 
@@ -19,17 +20,55 @@ def extend(view):
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
     view.default_target = first_enemy(view.rows, view.active)
+    situation(view)
     if view.is_gm and view.for_screen:  # all the GM's action form shows: its HTML is reused while this holds
-        view.action_form_key = view.form_key(view.row_names, view.action_cards, view.default_target)
+        view.action_form_key = view.form_key(
+            view.row_names, view.action_cards, view.default_target, view.known_advantages, view.situation_hint
+        )
     for row in view.mine:
         recharging = dict(row.recharging)
-        row.card_choices = [(name, recharging.get(name, 0)) for name in view.action_cards]
-        row.defence_choices = [(name, tokens) for name, tokens in row.card_choices if name in defences]
+        # (name, recharge tokens left, why else it cannot be played now): Block without a shield on the arm.
+        row.card_choices = [
+            (
+                name,
+                recharging.get(name, 0),
+                BLOCK_WORDS.get(wfrp3e.block_refusal(name, bool(row.shield), row.shield == SLUNG)),
+            )
+            for name in view.action_cards
+        ]
+        row.defence_choices = [choice for choice in row.card_choices if choice[0] in defences]
 
 
 # [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
 action_cards = Read(ActionCard, "{system} = {wfrp3e}", values=["name", "type"], wfrp3e=KEY)
 talents = Read(Talent, "{system} = {wfrp3e}", values=["name"], flat=True, wfrp3e=KEY)
+
+
+# Seed 003 "Maneuvers" 5: why the phone greys Block out.
+BLOCK_WORDS = {wfrp3e.NO_SHIELD: "needs a shield", wfrp3e.SHIELD_UNSLUNG: "sling your shield first", "": ""}
+
+SENSELESS = (wfrp3e.UNCONSCIOUS, wfrp3e.EXHAUSTED)
+
+
+def out_of_the_fight(row):
+    """Knocked out, dead, or senseless from fatigue or stress (seed 003 "Impairments & Wounds"): incapacitated."""
+    return bool(row.no_turn) or any(name in SENSELESS for name in row.impairments)
+
+
+def situation(view):
+    """The Advantages and Disadvantages a check's form ticks (seed 003 "Advantages", "Disadvantages"): the lists
+    as (key, name); pre-ticked, those the tracker sees against the target offered first (lying prone,
+    incapacitated), for the GM to confirm; and a hint naming who is prone or out of the fight, for another target."""
+    view.advantages = list(wfrp3e.ADVANTAGES.items())
+    view.disadvantages = list(wfrp3e.DISADVANTAGES.items())
+    target = next((row for row in view.rows if row.pk == view.default_target), None)
+    view.known_advantages = (
+        wfrp3e.known_advantages(target.prone, out_of_the_fight(target)) if target is not None else []
+    )
+    prone = [row.name for row in view.rows if row.prone]
+    out = [row.name for row in view.rows if out_of_the_fight(row)]
+    hints = [*([f"prone: {', '.join(prone)}"] if prone else []), *([f"incapacitated: {', '.join(out)}"] if out else [])]
+    view.situation_hint = "; ".join(hints)
 
 
 OPPONENTS = {Combatant.Side.ALLY: Combatant.Side.ADVERSARY, Combatant.Side.ADVERSARY: Combatant.Side.ALLY}

@@ -64,6 +64,14 @@ FEAR, TERROR = "Fear", "Terror"
 # An enemy's armour and guard written as traits ("Defence 1, Soak 2"): what an attack on it meets when the attacker's
 # form leaves them empty, as a player cannot know them.
 DEFENCE, SOAK = "Defence", "Soak"
+# A shield carried, written as a trait ("Shield"): the Block defence needs one on the arm (seed 003 "Maneuvers" 5).
+SHIELD = "Shield"
+
+
+def carries_shield(character):
+    """Whether the character (or None) carries a shield: a "Shield" trait on the sheet."""
+    traits = character.traits if character is not None else None
+    return isinstance(traits, dict) and bool(traits.get(SHIELD))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,15 @@ class Wfrp3eState(EncounterState):
     stances: dict = field(default_factory=dict)
     # Condition cards held without tracking tokens (lingering, dependent, permanent): combatant id -> [names]
     lasting_conditions: dict = field(default_factory=dict)
+    # --- manoeuvres (commands/manoeuvres.py) ---
+    # Assists waiting for an ally's next check (seed 003 "Maneuvers" 1): ally's combatant id -> [assisting combatant
+    # ids], one per assist; the pool of the ally's next check takes them, and the end of their turn discards them
+    assists: dict = field(default_factory=dict)
+    # Who lies prone (seed 003 "Maneuvers" 8, "Advantages"): [combatant ids]
+    prone: list = field(default_factory=list)
+    # Shields carried (a "Shield" trait) but slung off the arm with a manoeuvre (seed 003 "Maneuvers" 5): [combatant
+    # ids]; a carried shield is on the arm until then, and Block needs it there
+    unslung_shields: list = field(default_factory=list)
     # --- action checks (commands/actions.py) ---
     # Critical wounds and the knocked out and dead states this encounter: combatant id -> {"criticals",
     # "knocked_out", "dead"}; the wounds taken are the combatant's max_wounds less its wounds

@@ -1,7 +1,8 @@
 """WFRP 3e (seed 003_79f367e535d58255.txt): its optional rule as a toggle, the character sheet and its form, and
 the table's bookkeeping (commands/): every check's pool and exact odds with the symbols rolled on the phone, the
-turn's phases (stance, manoeuvres, one action card, the end-of-turn steps), talents and recharge tokens, condition
-cards, wounds and criticals, henchmen, fear, the rally, game time and the party's meters."""
+turn's phases (stance, manoeuvres with assists and standing up from prone, one action card with the advantages and
+disadvantages ticked, the end-of-turn steps), talents and recharge tokens, condition cards, wounds and criticals,
+henchmen, fear, the rally, game time and the party's meters."""
 
 import systems
 from rules.engine import wfrp3e
@@ -16,6 +17,7 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     game_time,
     health,
     initiative,
+    manoeuvres,
     party,
     rally,
     talents,
@@ -57,6 +59,9 @@ class Wfrp3e(System):
         RowField("recharging", list, items=("name", "tokens")),  # exhausted action cards and talents
         RowField("henchmen_members", int),  # 0 for anyone but a henchmen group
         RowField("henchmen_standing", int, null=True),
+        RowField("prone", bool),  # lying prone (seed 003 "Maneuvers" 8)
+        RowField("assist_fortune", int),  # fortune dice from assists waiting on their next check ("Maneuvers" 1)
+        RowField("shield", str),  # "slung" on the arm, "unslung", or "" for no shield carried ("Maneuvers" 5)
     )
     prompt_fields = (
         PromptField("skill", str, null=True),
@@ -123,7 +128,7 @@ class Wfrp3e(System):
         return rally.turn_started(context) + turn.turn_started(context, combatant)
 
     def turn_ended(self, context, combatant):
-        return turn.turn_ended(context, combatant)
+        return turn.turn_ended(context, combatant) + manoeuvres.discard_assists(context, combatant)
 
     def extend_view(self, view_, everyone):
         view.extend(view_, everyone)

@@ -7,7 +7,7 @@ import functools
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import KEY, conditions, fear, health, recharge, turn
+from systems.wfrp3e.commands import KEY, conditions, fear, health, manoeuvres, recharge, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 from systems.wfrp3e.models import ConditionCard
 from systems.wfrp3e.sheet import fighting_traits
@@ -48,15 +48,27 @@ def extend(view, everyone):
         if view.is_gm and dread:
             row.dread = "{} {}".format(*dread)
             view.dread_rows.append(row)
+        row.prone = row.pk in state.prone
+        row.shield = manoeuvres.shield_of(state, row)
+        row.assist_fortune = wfrp3e.assist_fortune(len(state.assists.get(str(row.pk), ())))
         row.henchmen_members = sheet.henchmen if sheet is not None and toughness else 0
         row.henchmen_standing = None
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(toughness, row.henchmen_members, taken)
+    view.assist_allies = assist_allies(view.rows, view.active)
     explain_held_cards(view)
     if view.is_gm and view.for_screen:  # all the GM's initiative and condition card forms show: reused while it holds
         listed = [(row.pk, row.name, row.character_id is not None) for row in view.rows]
         view.gm_forms_key = view.form_key(listed, view.condition_names)
+
+
+def assist_allies(rows, active):
+    """Whom the active combatant may assist (seed 003 "Maneuvers" 1): the others on their side still in the fight;
+    which of them are engaged is the table's to say."""
+    if active is None:
+        return []
+    return [row for row in rows if row.side == active.side and row.pk != active.pk and not row.no_turn]
 
 
 def explain_held_cards(view):

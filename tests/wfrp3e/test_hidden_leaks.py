@@ -42,6 +42,7 @@ def test_the_player_commands_are_those_known():
     """When a player command is added, its id fields are checked below by themselves; this says it happened."""
     assert guards.player_commands(WFRP3E_COMMANDS) == [
         "answer_recovery_check",
+        "assist",
         "enter_roll",
         "face_fear",
         "maintain_power",
@@ -52,7 +53,9 @@ def test_the_player_commands_are_those_known():
         "rally_roll",
         "roll_initiative_check",
         "shift_stance",
+        "sling_shield",
         "spend_fortune",
+        "stand_up",
         "use_talent",
     ]
 

@@ -24,6 +24,12 @@ def strike(fight):
     ).result["prompt"]
 
 
+def shielded(fight):
+    """Magda carries a shield: a "Shield" trait."""
+    fight.magda.character.traits = {"Shield": True}
+    fight.magda.character.save()
+
+
 def initiative_check(fight):
     return fight.gm("ask_initiative", combatant=fight.magda.pk).result["prompt"]
 
@@ -104,6 +110,10 @@ CASES = {
     "set_initiative": lambda f: {"combatant": f.orc.pk, "value": 3},
     "set_points": lambda f: {"combatant": f.magda.pk, "fatigue": 2},
     "shift_stance": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "stance": -3},
+    "assist": lambda f: {"combatant": f.magda.pk, "ally": f.gunther.pk},
+    "set_prone": lambda f: {"combatant": f.orc.pk, "prone": True},
+    "sling_shield": lambda f: shielded(f) or {"combatant": f.magda.pk, "sling": False},
+    "stand_up": lambda f: f.gm("set_prone", combatant=f.magda.pk, prone=True) and {"combatant": f.magda.pk},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip

@@ -7,14 +7,15 @@ What wounds do is `health.py`'s."""
 
 from django import forms
 
-from combat.commands.fields import OneOfField, TextField, WholeNumberField, YesNoField
+from combat.commands.fields import NamesField, OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, health, party, recharge, turn
+from systems.wfrp3e.commands import command, health, manoeuvres, party, recharge, turn
 from systems.wfrp3e.commands.pools import (
+    DIE_WORDS,
     SymbolArgs,
     held_conditions,
     on_phones,
@@ -70,6 +71,14 @@ class ActionArgs(OwnCombatantArgs):
         required=False, min_value=0, max_value=50, help_text="The target's Soak; empty: its sheet's, else 0."
     )
     sight = YesNoField(help_text="The check needs sight (Blinded's challenge die), whatever the card says.")
+    advantages = NamesField(help_text='Seed 003 "Advantages" that apply (keys or names): a fortune die each.')
+    disadvantages = NamesField(help_text='Seed 003 "Disadvantages" that apply (keys or names): a misfortune die each.')
+
+    def clean_advantages(self):
+        return situation_keys(self.cleaned_data["advantages"], wfrp3e.ADVANTAGES, "Advantages")
+
+    def clean_disadvantages(self):
+        return situation_keys(self.cleaned_data["disadvantages"], wfrp3e.DISADVANTAGES, "Disadvantages")
 
     def clean_card(self):
         name = self.cleaned_data["card"]
@@ -79,16 +88,36 @@ class ActionArgs(OwnCombatantArgs):
         return card
 
 
-def action_pool(context, combatant, card, target, difficulty, defence, opposing_training, stance, sight=False):
+def situation_keys(given, table, heading):
+    """The keys of `table` (wfrp3e.ADVANTAGES or DISADVANTAGES) named in `given`, each by its key or its name in
+    any case, once each; refused in words when one is not on the list."""
+    by_name = {name.casefold(): key for key, name in table.items()} | {key: key for key in table}
+    unknown = [name for name in given if name.casefold() not in by_name]
+    if unknown:
+        raise forms.ValidationError(
+            f"Not on the {heading} list: {', '.join(unknown)}. Choose from: {', '.join(table.values())}."
+        )
+    return list(dict.fromkeys(by_name[name.casefold()] for name in given))
+
+
+def situation_words(sources):
+    """ "2 fortune: Outnumber the opponent, Opponent prone; 1 misfortune: Poor footing" for the log."""
+    return "; ".join(f"{count} {DIE_WORDS[kind]}: {names}" for kind, count, names in sources)
+
+
+def action_pool(
+    context, combatant, card, target, difficulty, defence, opposing_training, stance, sight=False, situation=()
+):
     """(check, pool sources) of the card's check by `combatant` (seed 003 "Middle of Turn Phase" steps 2-3); it
-    needs sight when the card says so or `sight` is ticked (seed 003 "Condition Cards" › Blinded)."""
+    needs sight when the card says so or `sight` is ticked (seed 003 "Condition Cards" › Blinded). `situation`: the
+    dice of the Advantages and Disadvantages ticked (wfrp3e.situation_sources)."""
     sheet = sheet_of(context, combatant)
     if sheet is None or card.skill is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet, and {card.name} a skill, to build a pool.")
-    extra = ()
+    extra = tuple(situation)
     if sheet.henchmen and sheet.toughness:  # members fall per Toughness of wounds: none to count at 0
         standing = wfrp3e.henchmen_standing(sheet.toughness, sheet.henchmen, combatant.max_wounds - combatant.wounds)
-        extra = ((wfrp3e.FORTUNE, wfrp3e.henchmen_fortune(standing), "the other henchmen"),)
+        extra += ((wfrp3e.FORTUNE, wfrp3e.henchmen_fortune(standing), "the other henchmen"),)
     return skill_pool(
         context,
         combatant,
@@ -120,22 +149,39 @@ def take_the_action(context, combatant, card):
 
 @command(ActionArgs, gm_only=False)
 def perform_action(
-    context, combatant, card, target, difficulty, defence, opposing_training, stance, damage, soak, sight
+    context,
+    combatant,
+    card,
+    target,
+    difficulty,
+    defence,
+    opposing_training,
+    stance,
+    damage,
+    soak,
+    sight,
+    advantages,
+    disadvantages,
 ):
     """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice. A physical
-    action costs its fatigue while Entangled.
+    action costs its fatigue while Entangled. Each Advantage ticked adds a fortune die, each Disadvantage a
+    misfortune die (seed 003 "Advantages", "Disadvantages"); fortune dice from assists waiting on the performer
+    join the pool by themselves (seed 003 "Maneuvers" 1). Block is refused without a shield on the arm (seed 003
+    "Maneuvers" 5).
 
     A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
     the target's sheet's (its Defence and Soak traits), else 0."""
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
+    manoeuvres.block_refused(context, combatant, card)
     wounds = card.type in ATTACKS or (card.type in CASTINGS and bool(damage))
     if wounds and target is None:
         raise CommandError(f"{card.name} deals wounds: name its target.")
     if wounds and target.pk == combatant.pk:
         raise CommandError(f"{combatant.name} cannot play {card.name} at themselves: pick another target.")
     take_the_action(context, combatant, card)
+    situation = wfrp3e.situation_sources(advantages, disadvantages)
     # The target's guard meets an attack only (seed 003 "Middle of Turn Phase" step 3).
     guard = sheet_of(context, target) if target and wounds else None
     if defence is None:
@@ -152,6 +198,7 @@ def perform_action(
         opposing_training or 0,
         turn.stance_of(context.encounter.state, combatant) if stance is None else stance,
         sight,
+        situation,
     )
     costs = entangled(context, combatant, check)
     target_words = f" at {context.named(target)}" if target else ""
@@ -171,8 +218,10 @@ def perform_action(
         comet_choice=True,
         **pool_entry(sources, check, chaos_star_effect(card)),
     )
+    ticked = f"; {situation_words(situation)}" if situation else ""
     return (
-        f"{combatant.name} plays {card.name}{target_words}{costs}: {entry['summary']}, {entry['chance']} % to succeed.",
+        f"{combatant.name} plays {card.name}{target_words}{costs}: {entry['summary']}, {entry['chance']} % to succeed"
+        f"{ticked}.",
         {"prompt": entry["id"], "pool": entry["pool"]},
     )
 

@@ -71,7 +71,7 @@ def skill_pool(
 
     A specialisation helps when `specialised_in` names it (Dodge on a Coordination card named Dodge); `sight`: the
     check needs the sense of sight (Blinded's die). `modifiers` are `wfrp3e.pool_sources`'s difficulty, defence,
-    opposing_training and extra."""
+    opposing_training and extra. Fortune dice from assists waiting on the roller join the pool and are used up."""
     sheet = sheet_of(context, combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet to build a pool.")
@@ -82,6 +82,9 @@ def skill_pool(
     conservative, reckless = sheet.conservative_steps, sheet.reckless_steps
     if not -conservative <= stance <= reckless:
         raise CommandError(f"{combatant.name}'s stance meter runs from {-conservative} to {reckless}.")
+    assisted = take_assists(context, combatant)
+    if assisted:
+        modifiers["extra"] = (*modifiers.get("extra", ()), assisted)
     sources = wfrp3e.pool_sources(
         check,
         combatant.character.characteristic(short),
@@ -93,6 +96,22 @@ def skill_pool(
         **modifiers,
     )
     return check, sources
+
+
+def assisters(context, combatant):
+    """The combatants whose assists wait on `combatant`'s next check, one per assist, as the roller's phone may
+    name them (seed 003 "Maneuvers" 1)."""
+    waiting = context.encounter.state.assists.get(str(combatant.pk), ())
+    present = {c.pk: c for c in context.combatants}
+    return [on_phones(present[pk]) if pk in present else "someone gone" for pk in waiting]
+
+
+def take_assists(context, combatant):
+    """The pool's (kind, count, why) for the fortune dice assists left waiting on this, `combatant`'s next check,
+    or None; once in a pool they are used up (seed 003 "Maneuvers" 1)."""
+    source = wfrp3e.assist_source(assisters(context, combatant))
+    context.encounter.state.assists.pop(str(combatant.pk), None)
+    return source
 
 
 def on_phones(combatant):
