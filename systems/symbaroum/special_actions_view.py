@@ -18,4 +18,7 @@ def extend(view):
     view.stand_up_test = profile_of(encounter.house_rules).name("quick")  # Agility in the variant
     view.stand_up_offered = not asked and any(condition.name == PRONE for condition in active.conditions)
     view.elixir_offered = True
-    view.elixir_targets = [row for row in view.rows if row.pk != active.pk and not row.dead]
+    buildings = encounter.state.buildings
+    view.elixir_targets = [
+        row for row in view.rows if row.pk != active.pk and not row.dead and str(row.pk) not in buildings
+    ]

@@ -129,6 +129,10 @@ def test_what_may_not_be_done_is_refused_in_words(her_turn):
         fight.gm("use_elixir", combatant=fight.goblin.pk, elixir="Antidote")
     status, body = api(fight, fight.table.gm, "use_elixir", combatant=fight.ulrika.pk, elixir="   ")
     assert status == 400 and body["error"]
+    fight.gm("set_house_rules", rules=["damage_on_buildings"])
+    croft = fight.gm("add_building", building="Croft").result["combatant"]
+    with pytest.raises(CommandError, match="is a building: an elixir goes on somebody"):
+        fight.gm("use_elixir", combatant=fight.ulrika.pk, elixir="Antidote", target=croft)
     fight.gm("add_condition", combatant=fight.goblin.pk, condition="Dead")
     with pytest.raises(CommandError, match="Goblin is dead: no elixir heals them now"):
         fight.gm("use_elixir", combatant=fight.ulrika.pk, elixir="Healing draught", target=fight.goblin.pk, heals=2)

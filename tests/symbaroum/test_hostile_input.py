@@ -24,6 +24,7 @@ TEXT_VALUES = {
     "special_ammunition": ["Fire arrow", "Barbed arrow", ""],
     "name": ["Bandit", "Wolf"],
     "label": ["The east tower", ""],
+    "elixir": ["Healing draught", "Antidote", ""],
 }
 
 

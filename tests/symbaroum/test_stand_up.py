@@ -10,6 +10,7 @@ import pytest
 
 from combat import commands
 from combat.commands import CommandError, CommandForbidden, TurnRefused
+from rules.engine.dice import Dice
 from tests.factories import EncounterFactory
 
 
@@ -165,3 +166,23 @@ def test_what_may_not_be_done_is_refused_in_words(prone):
     fight.gm("remove_condition", combatant=fight.ulrika.pk, condition="Prone")
     status, body = api(fight, fight.table.gm, "stand_up", combatant=fight.ulrika.pk, d20=3)
     assert status == 400 and body["error"] == "Ulrika is not prone."
+
+
+class Rolls:
+    """A random source that always rolls `value` (clamped to the die)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def randint(self, low, high):
+        return max(low, min(high, self.value))
+
+
+def test_an_npc_never_rolls_the_tracker_rolls_his_test(fight):
+    turn_of(fight, fight.goblin)
+    fight.gm("add_condition", combatant=fight.goblin.pk, condition="Prone")
+    outcome = fight.gm("stand_up", combatant=fight.goblin.pk, dice=Dice(Rolls(13)))
+    assert outcome.message == (
+        "Goblin's Quick test to stand up, d20 13 vs 12: up, but it takes the whole turn: no Combat Action."
+    )
+    assert fight.prompts() == [] and "Prone" not in conditions(fight, fight.goblin)

@@ -115,6 +115,8 @@ def use_elixir(context, combatant, elixir, target, heals):
         raise CommandError("Name the elixir.")
     own_turn(context, combatant, "Using an elixir")
     on_oneself = target is None or target.pk == combatant.pk
+    if not on_oneself and str(target.pk) in context.encounter.state.buildings:
+        raise CommandError(f"{target.name} is a building: an elixir goes on somebody.")
     patient = combatant if on_oneself else target
     if heals is not None and has(context, patient, "Dead"):
         raise CommandError(f"{context.named(patient)} is dead: no elixir heals them now.")
