@@ -27,6 +27,7 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     marches,
     melee,
     poison,
+    special_actions,
     stances,
     tests,
     turn,

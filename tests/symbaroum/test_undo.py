@@ -93,6 +93,8 @@ CASES = {
     "set_initiative": lambda f: {"combatant": f.goblin.pk, "value": 3},
     "set_inside": lambda f: {"building": croft(f).pk, "inside": [f.goblin.pk, f.ulrika.pk]},
     "set_points": lambda f: {"combatant": f.ulrika.pk, "experience": 9},
+    "stand_up": lambda f: f.turn_of(f.ulrika) or f.gm("add_condition", combatant=f.ulrika.pk, condition="Prone")
+    and {"combatant": f.ulrika.pk, "d20": 4},
     "start": None,  # before the start only: test_starting_the_planned_fight below
     "nock_ammunition": lambda f: f.gm(
         "stock_ammunition", combatant=f.ansgar.pk, special_ammunition="Fire arrow", count=2
@@ -101,6 +103,8 @@ CASES = {
     "take_stance": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
     "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
     "undo": None,  # what is tested here
+    "use_elixir": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "elixir": "Healing draught",
+                                                    "target": f.ansgar.pk},
     "use_feat": lambda f: {"combatant": f.ulrika.pk, "feat": "steely_gaze", "pay_with": "experience",
                            "enemy": f.goblin.pk},
 }  # fmt: skip
