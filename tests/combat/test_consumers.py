@@ -614,8 +614,9 @@ async def test_a_log_push_carries_only_the_new_line_and_an_undo_the_whole_log(ta
 # encounter: the two rows whose turn changes, and the rest, measured here.
 NEXT_TURN_BUDGET = 5 * 1024
 NAME_SLACK = 64  # the new active combatant's name, longer in one fight than in the other
-# Symbaroum's turn tools offer the active combatant whom to engage and whom to act after: lists of the others.
-GROWS_WITH_THE_FIGHT = {"symbaroum": {"turn-tools"}}
+# Symbaroum's turn tools offer the active combatant whom to engage and whom to act after, WFRP 3e's whom to Assist:
+# lists of the others.
+GROWS_WITH_THE_FIGHT = {"symbaroum": {"turn-tools"}, "wfrp3e": {"turn-tools"}}
 
 
 def demo_fight_of(demo_fight, size):

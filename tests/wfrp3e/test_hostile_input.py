@@ -23,6 +23,8 @@ TEXT_VALUES = {
     "name": ["Beastman", "Wolf"],
     "talent": ["Iron Will", "Keen Senses", "iron will", "Luck", ""],
     "label": ["first aid", ""],
+    "advantages": ["outnumber", "Opponent prone", "", ""],
+    "disadvantages": ["poor_footing", "", ""],
 }
 
 
@@ -34,9 +36,13 @@ def add(encounter, gm, **args):
 def world(fight):
     """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
-    Dodge recharging), "planning" (not started) and "emptied" (running, everyone removed)."""
+    Dodge recharging, Magda prone with a shield to sling), "planning" (not started) and "emptied" (running,
+    everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
+    magda = fight.magda.character
+    magda.traits = {**magda.traits, "Shield": True}
+    magda.save()
     skaven = CharacterFactory(
         campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
     )
@@ -46,6 +52,7 @@ def world(fight):
     fight.run(anna, "enter_roll", prompt=fight.prompts()[-1]["id"], successes=1)  # Dodge now recharges
     fight.run(anna, "perform_action", combatant=fight.magda.pk, card="Melee Strike", target=fight.orc.pk, damage=4)
     fight.gm("ask_initiative", combatant=fight.magda.pk)
+    fight.gm("set_prone", combatant=fight.magda.pk, prone=True)
 
     planning = EncounterFactory(campaign=table.campaign, name="Not yet")
     add(planning, gm, character=table.wizard.pk)

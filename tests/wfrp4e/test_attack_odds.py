@@ -154,7 +154,7 @@ def test_batter_and_trick_show_the_spenders_chance_before_the_roll(fight):
 
 
 def test_the_house_rules_opposed_test_shows_the_initiators_chance(fight):
-    house(fight, "tests")
+    house(fight, "tests", "other_opposed_tests")
     client = fight.table.client(fight.table.gm)
     url = f"/encounters/{fight.table.encounter.pk}/odds/opposed_test/"
     chosen = {"initiator": fight.anders.pk, "opponent": fight.orc.pk, "initiator_skill": "S",

@@ -188,7 +188,7 @@ def test_a_defenders_91_to_00_asks_the_gm_for_the_damage(fight):
 def test_41_to_60_weighs_on_a_test_that_is_the_fumblers_action_too(fight):
     encounter, gm = fight.table.encounter, fight.table.gm
     fight.attack(**FUMBLE, fumble_roll=50)
-    commands.set_house_rules(encounter, gm, rules=["tests"])
+    commands.set_house_rules(encounter, gm, rules=["tests", "other_opposed_tests"])
     next_round(fight)
     advance_to(fight, fight.anders)
     test = {"initiator": fight.anders.pk, "opponent": fight.orc.pk, "initiator_skill": "Melee (Basic)",

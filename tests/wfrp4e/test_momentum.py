@@ -152,7 +152,7 @@ def test_disengaging_past_a_combatant_of_another_encounter_is_refused(momentum_t
 
 def test_winning_an_initiated_opposed_test_earns_momentum(momentum_table):
     table = momentum_table
-    commands.set_house_rules(table.encounter, table.gm, rules=["momentum", "tests"])
+    commands.set_house_rules(table.encounter, table.gm, rules=["momentum", "tests", "other_opposed_tests"])
     outcome = commands.opposed_test(
         table.encounter, table.gm, initiator=table.orc.pk, opponent=table.anders.pk,
         initiator_skill="70", opponent_skill="20", d20=15,
