@@ -12,7 +12,7 @@ from tests.factories import EncounterFactory
 from tests.wfrp4e.test_hostile_input import World, hostile_examples
 
 SYMBAROUM_COMMANDS = offered_to("symbaroum")
-EXAMPLES_PER_COMMAND = 20  # the whole run within a minute
+EXAMPLES_PER_COMMAND = 30  # the whole run within a minute and a half
 
 pytestmark = pytest.mark.django_db
 
