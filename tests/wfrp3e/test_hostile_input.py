@@ -36,13 +36,13 @@ def add(encounter, gm, **args):
 def world(fight):
     """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
-    Dodge recharging, Magda prone with a shield to sling), "planning" (not started) and "emptied" (running,
-    everyone removed)."""
+    Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling), "planning" (not started)
+    and "emptied" (running, everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
-    magda = fight.magda.character
-    magda.traits = {**magda.traits, "Shield": True}
-    magda.save()
+    for character in (fight.magda.character, fight.gunther.character):
+        character.traits = {**character.traits, "Shield": True}
+        character.save()
     skaven = CharacterFactory(
         campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
     )
@@ -53,6 +53,7 @@ def world(fight):
     fight.run(anna, "perform_action", combatant=fight.magda.pk, card="Melee Strike", target=fight.orc.pk, damage=4)
     fight.gm("ask_initiative", combatant=fight.magda.pk)
     fight.gm("set_prone", combatant=fight.magda.pk, prone=True)
+    fight.gm("set_prone", combatant=fight.gunther.pk, prone=True)
 
     planning = EncounterFactory(campaign=table.campaign, name="Not yet")
     add(planning, gm, character=table.wizard.pk)
