@@ -17,7 +17,9 @@ def extend(view):
     asked = any(p["combatant"] == active.pk and p["kind"] == "stand_up" for p in encounter.state.prompts)
     view.stand_up_test = profile_of(encounter.house_rules).name("quick")  # Agility in the variant
     view.stand_up_offered = not asked and any(condition.name == PRONE for condition in active.conditions)
-    view.elixir_offered = True
+    view.elixir_offered = not view.is_gm  # the GM's elixir form is among the tools drawn with the page
+    if not view.elixir_offered:
+        return
     buildings = encounter.state.buildings
     view.elixir_targets = [
         row for row in view.rows if row.pk != active.pk and not row.dead and str(row.pk) not in buildings
