@@ -207,6 +207,73 @@ def armour_against(armour, properties):
     return {location: 2 * points for location, points in armour.items()}
 
 
+# Book rules seed 000 drops at this table ("Imprecise", "Weakpoints" and "Practical/Unreliable", each marked
+# [Removed]) or changes ("Weapon Length and In-fighting"): a GM who switches the house rule off plays these, as the
+# core rulebook has them, in our own words.
+IMPRECISE_SL = -1
+WEAPON_LENGTH_PENALTY = -10
+IN_FIGHTER_BONUS = 10
+IN_FIGHTER = "In-fighter"
+# Melee reach, shortest first (the weapons' `reach`); In-fighting leaves a weapon longer than Short improvised.
+REACHES = ("Personal", "Very Short", "Short", "Average", "Long", "Very Long", "Massive")
+IMPROVISED_DAMAGE = 1  # an improvised weapon hits for +SB+1, Undamaging
+
+
+def imprecise_sl(properties):
+    """Imprecise (seed 000 "Imprecise" removes it): the weapon is clumsy to strike with, so a test to attack with it
+    loses 1 SL."""
+    return IMPRECISE_SL if "Imprecise" in properties else 0
+
+
+def craftsmanship_sl(properties, success):
+    """Practical and Unreliable (seed 000 "Practical/Unreliable" removes both): a failed test made with a Practical
+    item fails by 1 SL less, one made with an Unreliable item by 1 SL more; a passed test is untouched."""
+    if success:
+        return 0
+    return ("Practical" in properties) - ("Unreliable" in properties)
+
+
+def without_weakpoints(pieces):
+    """The armour pieces [(locations, points, property names)] but those with Weakpoints."""
+    return [(locations, points, names) for locations, points, names in pieces if "Weakpoints" not in names]
+
+
+def weakpoints_ignored(critical, properties, location, unguarded, armour_there):
+    """Weakpoints (seed 000 "Weakpoints" removes it): a Critical struck with an Impale weapon finds the gaps, so the
+    Weakpoints armour where it lands does not count, the rest does. unguarded: {location: AP} of the armour without
+    the Weakpoints pieces. The AP ignored."""
+    if not critical or "Impale" not in properties or location is None:
+        return 0
+    return max(0, armour_there - unguarded.get(location, 0))
+
+
+def reach_rank(reach):
+    """A melee reach's place from Personal (0) to Massive (6); None when unknown (ranged weapons, empty)."""
+    return REACHES.index(reach) if reach in REACHES else None
+
+
+def weapon_length_modifier(attacker_reach, defender_reach, in_fighting=False, in_fighter=False):
+    """Weapon Length (seed 000 "Weapon Length and In-fighting" changes it): in melee, an attacker whose weapon is
+    shorter than the defender's suffers -10 to hit; the In-fighter Talent ignores it, and so does In-fighting, where
+    a long weapon is no help. 0 otherwise, and when either reach is unknown."""
+    mine, theirs = reach_rank(attacker_reach), reach_rank(defender_reach)
+    if in_fighting or in_fighter or mine is None or theirs is None or mine >= theirs:
+        return 0
+    return WEAPON_LENGTH_PENALTY
+
+
+def in_fighting_improvised(reach):
+    """In-fighting (seed 000 "Weapon Length and In-fighting"): inside an opponent's reach, a weapon longer than
+    Short is too long to swing and counts as an improvised weapon (Damage +SB+1, Undamaging)."""
+    rank = reach_rank(reach)
+    return rank is not None and rank > REACHES.index("Short")
+
+
+def in_fighting_bonus(in_fighting, in_fighter):
+    """The In-fighter Talent: +10 to hit while In-fighting."""
+    return IN_FIGHTER_BONUS if in_fighting and in_fighter else 0
+
+
 def reload_tally(tally, sl):
     """Reload (Rating): reloading is an Extended Test with the weapon's Ranged skill, one test per Action; each
     test's SL adds to the tally (a failure's takes from it, never below 0) until it reaches the rating."""
@@ -336,6 +403,7 @@ class AttackResult:
     attacker_fumbled: bool
     defender_fumbled: bool
     misfire: bool
+    armour_ignored: int = 0  # Weakpoints: the AP at the location the Critical ignored
 
 
 def opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll, added_sl=0):
@@ -364,6 +432,9 @@ def attack(
     charging=False,
     impenetrable=frozenset(),
     impenetrable_rule=False,
+    imprecise_rule=True,
+    craftsmanship_rule=True,
+    weakpoints=None,
 ):
     """Seed 002 "Attack" steps 1-4 with "Criticals and Fumbles".
 
@@ -372,34 +443,45 @@ def attack(
     (the seed's by default); properties: the weapon's property names (Damaging, Impact, Tiring, Dangerous);
     charging: the attacker Charged this Turn (Tiring); impenetrable: the target's locations under Impenetrable armour,
     impenetrable_rule: seed 000 "Impenetrable" is played (scores_critical).
+    imprecise_rule, craftsmanship_rule: the book's Imprecise and Practical/Unreliable are played (their SL goes on the
+    attacker's); weakpoints: {location: AP} of the target's armour without its Weakpoints pieces, all an Impale
+    Critical meets (weakpoints_ignored), None when the book's Weakpoints is not played.
     Damage = weapon damage + the SL by which the attack won (damage_sl); wounds subtract TB + AP at the location
     read from the reversed roll to hit.
     A successful double is a Critical on the other side whoever wins the opposed test: the seed works SL and
     the winner out as usual besides, so a losing attacker's double still lands a Critical Wound (but no Damage),
     and both sides may score one.
     """
-    attacker_sl = test_sl(attacker_target, attacker_roll)
+    success = test_success(attacker_target, attacker_roll)
+    added_sl = (imprecise_sl(properties) if imprecise_rule else 0) + (
+        craftsmanship_sl(properties, success) if craftsmanship_rule else 0
+    )
+    attacker_sl = test_sl(attacker_target, attacker_roll) + added_sl
     opposed = defender_target is not None and defender_roll is not None
     if opposed:
         defender_sl = test_sl(defender_target, defender_roll)
-        hit = opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll) == "attacker"
+        winner = opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll, added_sl=added_sl)
+        hit = winner == "attacker"
         net_sl = attacker_sl - defender_sl
     else:
         defender_sl = None
-        hit = test_success(attacker_target, attacker_roll)
+        hit = success
         net_sl = attacker_sl
     location = hit_location(attacker_roll, table=hit_locations) if hit else None
     damage = weapon_damage + damage_sl(max(net_sl, 0), attacker_roll, properties, charging) if hit else 0
-    wounds = wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if hit else 0
     # Where a losing attacker's Critical lands, for Impenetrable armour there.
     struck = location or (hit_location(attacker_roll, table=hit_locations) if impenetrable else None)
     critical = scores_critical(
         attacker_roll,
-        test_success(attacker_target, attacker_roll),
+        success,
         properties,
         impenetrable=struck in impenetrable,
         impenetrable_rule=impenetrable_rule,
     )
+    armour_there = armour.get(location, 0)
+    ignored = weakpoints_ignored(critical and hit and weakpoints is not None, properties, location, weakpoints or {},
+                                 armour_there)  # fmt: skip
+    wounds = wounds_suffered(damage, toughness_bonus, armour_there - ignored) if hit else 0
     attacker_fumbled = is_fumble(attacker_target, attacker_roll, dangerous="Dangerous" in properties)
     return AttackResult(
         attacker_sl=attacker_sl,
@@ -414,6 +496,7 @@ def attack(
         attacker_fumbled=attacker_fumbled,
         defender_fumbled=opposed and is_fumble(defender_target, defender_roll),
         misfire=attacker_fumbled and misfires(weapon_group, attacker_roll),
+        armour_ignored=ignored,
     )
 
 
@@ -499,7 +582,7 @@ def attacker_wins(attacker_target, defender_target, added_sl=0):
         attacker_sl = test_sl(attacker_target, attacker_roll)
         if defender_target is None:
             if test_success(attacker_target, attacker_roll):
-                won[attacker_roll, attacker_sl] = len(D100_FACES)
+                won[attacker_roll, attacker_sl + added_sl] = len(D100_FACES)
             continue
         for defender_roll in D100_FACES:
             if opposed_winner(attacker_target, attacker_roll, defender_target, defender_roll, added_sl) == "attacker":
@@ -566,15 +649,16 @@ def test_chance(target, fortune=False):
 
 
 def expected_wounds(attacker_target, defender_target, damage, toughness_bonus, armour, *, properties=frozenset(),
-                    charging=False, hit_locations=None):  # fmt: skip
+                    charging=False, hit_locations=None, added_sl=0):  # fmt: skip
     """The Wounds an attack inflicts on average, exactly, as attack() works each pair of rolls out (seed 002
     "Attack" steps 1-4): on a win, Damage = weapon `damage` + the net SL (damage_sl: Damaging, Impact, Tiring with
     `charging`), less Toughness Bonus and the AP {location: AP} where the reversed roll to hit lands
     (hit_location, on `hit_locations` or the seed's table), never below 0 (wounds_suffered). defender_target None:
-    unopposed. Criticals and fumbles are the dice's other news and add nothing here."""
+    unopposed. `added_sl`: SL on the attacker's (the book's Imprecise). Criticals and fumbles are the dice's other
+    news and add nothing here."""
     locations = {}
     total = 0
-    for (roll, net_sl), ways in attacker_wins(attacker_target, defender_target):
+    for (roll, net_sl), ways in attacker_wins(attacker_target, defender_target, added_sl):
         if roll not in locations:
             locations[roll] = hit_location(roll, table=hit_locations)
         dealt = damage + damage_sl(max(net_sl, 0), roll, properties, charging)

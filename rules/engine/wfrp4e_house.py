@@ -422,26 +422,32 @@ class HouseAttack:
     damage: int
     wounds: int
     fumble: bool  # the roll's Fumble, or a Dangerous weapon's
+    failed: bool = False  # the attacker's test missed before `failed_sl` had its say
 
 
 def attack(asb, dsb, d20, d100, weapon_damage, toughness_bonus, armour, roller="attacker", fortune_sl=0,
-           off_hand=False, wrap=False, properties=frozenset(), charging=False):  # fmt: skip
+           off_hand=False, wrap=False, properties=frozenset(), charging=False, failed_sl=0):  # fmt: skip
     """One attack under "Tests": Fortune adds +1 SL per point to the roller ("Fortune Points"), the off-hand
     costs the attacker 2 SL; a hit with a "Wrap" weapon whose units die is 0 strikes the head. Damage = weapon
     damage + OSL; wounds = damage - (TB + AP at the location).
+    failed_sl: the SL a missed attack's test gains or loses afterwards (the book's Practical and Unreliable,
+    wfrp4e.craftsmanship_sl), which may still turn the miss into a hit.
 
     The book's properties kept "same as book" ("Weapon Properties") read the D100, the only percentile die this
     test rolls: Damaging and Impact its units die (wfrp4e.damage_sl), Dangerous a 9 on it when the attack misses."""
     attacker_bonus = asb - (2 if off_hand else 0) + (fortune_sl if roller == "attacker" else 0)
     defender_bonus = dsb + (fortune_sl if roller == "defender" else 0)
     roll = opposed(attacker_bonus, defender_bonus, d20, d100, roller)
+    failed = not roll.hit
+    if failed_sl and failed:
+        roll = opposed(attacker_bonus + failed_sl, defender_bonus, d20, d100, roller)
     location = roll.location
     if roll.hit and wrap and d100 % 10 == 0:
         location = "head"
     damage = weapon_damage + wfrp4e.damage_sl(roll.opposed_sl, d100, properties, charging) if roll.hit else 0
     wounds = wfrp4e.wounds_suffered(damage, toughness_bonus, armour.get(location, 0)) if roll.hit else 0
     dangerous = "Dangerous" in properties and not roll.hit and wfrp4e.shows_nine(d100)
-    return HouseAttack(roll, location, damage, wounds, roll.fumble or dangerous)
+    return HouseAttack(roll, location, damage, wounds, roll.fumble or dangerous, failed)
 
 
 # What a condition leaves of a turn (seed 000 "Conditions"), shown when the turn starts: {name: (in words, the parts
@@ -460,6 +466,12 @@ TURN_LIMITS = {
 def crawl_yards(movement):
     """Seed 000 "Prone": a Prone combatant crawls half their Movement in yards (2 for Movement 4, 2.5 for 5)."""
     return f"{movement // 2}.5" if movement % 2 else str(movement // 2)
+
+
+def stunned_yards(movement):
+    """Seed 000 "Stunned" (the book's Stunned kept): the Stunned combatant's Move covers only half their Movement in
+    yards, as Prone's crawl does."""
+    return crawl_yards(movement)
 
 
 def turn_limits(conditions):

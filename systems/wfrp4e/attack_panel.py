@@ -24,13 +24,13 @@ ROLL_FIELDS = [
 FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "d20",
     "fortune_reroll", "fortune_sl", "free_attack", "special", "unseen_attacker", "allow_anyway", "ask_players",
-    *ROLL_FIELDS,
+    "in_fighting", *ROLL_FIELDS,
 ]  # fmt: skip
 LIST_FIELDS = ["situations", "blast_targets"]
 # What the odds before rolling depend on: not the rolls, nor whether the players roll them.
 ODDS_FIELDS = [
     "attacker", "target", "weapon", "defence", "attack_modifier", "defence_modifier", "momentum", "fortune_reroll",
-    "fortune_sl", "free_attack", "special", "unseen_attacker",
+    "fortune_sl", "free_attack", "special", "unseen_attacker", "in_fighting",
 ]  # fmt: skip
 TYPED = [*ROLL_FIELDS, "d20", "attack_modifier", "defence_modifier", "momentum", "fortune_sl"]
 
@@ -58,6 +58,8 @@ class AttackPanel:
     odds: object = None  # AttackOdds of the attack as the form stands, before anyone rolls
     asks_players: bool = False  # the form offers to have the players roll on their phones
     rollers: list = field(default_factory=list)  # the player characters who roll on their phones: no preview then
+    ranged: bool = False  # the weapon chosen shoots: no In-fighting offered
+    in_fighting_house_rule: bool = False  # seed 000 "Weapon Length and In-fighting": only with an In-fighter
     free_attacks = [("", "—"), ("disengaging", "Disengaging"), ("zone_of_control", "Zone of Control")]
     situations = wfrp4e_house.SITUATIONS
 
@@ -117,6 +119,7 @@ def build(view, data):
         situations_rule=d20_attack.weighs_situations(view.encounter),
         defenceless_rule=d20_attack.uses_d20(view.encounter) and view.encounter.plays(toggles.DEFENCELESS),
         specials=weapon_properties.specials_for(view.encounter),
+        in_fighting_house_rule=view.encounter.plays(toggles.WEAPON_LENGTH_AND_IN_FIGHTING),
         moved_on=moved_on,
         turn=turn,
     )
@@ -137,6 +140,7 @@ def build(view, data):
             for name, value in sheets[target.character_id].defence_options()
             if not (ranged and name.startswith("Melee"))  # a shot is not parried
         ]
+    panel.ranged = ranged
     names = [name for name, _ in panel.defences]
     if panel.d20:
         if panel.situations_rule:

@@ -6,7 +6,7 @@ from rules.engine import wfrp4e, wfrp4e_house
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
-from systems.wfrp4e.commands.turn import PRONE, turn_state
+from systems.wfrp4e.commands.turn import PRONE, STUNNED, half_move_yards, turn_state
 from systems.wfrp4e.sheet import defence_options_of
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
@@ -28,6 +28,8 @@ def extend(view, everyone):
         row.destroyed_weapons = state.destroyed_weapons.get(str(row.pk), [])
         row.surprised = any(c.name == SURPRISED for c in row.conditions)
         row.prone = any(c.name == PRONE for c in row.conditions)
+        # Seed 000 "Stunned": the Move covers half the Movement, in yards on the Move buttons.
+        row.stunned_yards = half_move_yards(row) if any(c.name == STUNNED for c in row.conditions) else None
         row.defending = state.defending.get(str(row.pk))
         row.charging = str(row.pk) in state.charging
         row.odds_hidden = row.pk in state.odds_hidden if gm else False

@@ -15,12 +15,7 @@ from systems.base import Toggle
 ROOT = Path(__file__).resolve().parents[2]
 
 NOT_YET_READ = {
-    "wfrp4e": {
-        "WEAPON_LENGTH_AND_IN_FIGHTING",
-        "IMPRECISE",
-        "WEAKPOINTS",
-        "PRACTICAL_UNRELIABLE",
-    },
+    "wfrp4e": set(),
     "symbaroum": {
         "RAPID_FIRE_ON_A_HIT",
         "POLEARM_MASTERY",

@@ -27,6 +27,7 @@ from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
     KEY,
     actions,
+    book_properties,
     command,
     d20_attack,
     declared,
@@ -100,6 +101,9 @@ class AttackArgs(Args):
     ask_players = YesNoField(
         help_text="The players roll their own dice on their phones: the attack waits for the rolls not typed here."
     )
+    in_fighting = YesNoField(
+        help_text="The attacker fights inside the target's reach: a weapon longer than Short counts as improvised."
+    )
 
     def clean(self):
         data = super().clean()
@@ -131,6 +135,9 @@ class AttackArgs(Args):
         if data.get("special"):
             sheet = sheets[attacker.pk]
             weapon_properties.problem(self.context, attacker, data["special"], weapon_of(sheet, data["weapon"]), sheet)
+        if data.get("in_fighting"):
+            encounter = self.context.encounter
+            book_properties.in_fighting_problem(encounter, sheets[attacker.pk], sheets.get(target.pk), weapon)
         if data.get("unseen_attacker"):
             d20_attack.unseen_problem(self.context.encounter, weapon_of(sheets[attacker.pk], data["weapon"]))
         free = data.get("free_attack")
@@ -189,6 +196,10 @@ def resolve(context, request):
     encounter, dice = context.encounter, context.dice
     sheets = context.sheets_of(attacker, target)
     weapon = weapon_of(sheets[attacker.pk], request.weapon)
+    in_fighting_note = ""
+    if request.in_fighting:
+        weapon, in_fighting_note = book_properties.in_fighting_weapon(weapon, sheets[attacker.pk].strength_bonus)
+    book = book_properties.rules_for(encounter, attacker, target, weapon, sheets, request.in_fighting)
     changed = weapon_properties.precise(encounter, weapon) - weapon_properties.wear(encounter, attacker, weapon)
     if changed:
         weapon = SheetWeapon(weapon.weapon, max(0, weapon.damage + changed))
@@ -200,6 +211,8 @@ def resolve(context, request):
         + (request.attack_modifier or 0)
         + wfrp4e.accurate_bonus(properties)
         + charge_bonus
+        + book.length_modifier
+        + book.in_fighting_bonus
     )
     if request.momentum:
         attack_target += wfrp4e_house.momentum_attack_bonus(request.momentum)
@@ -220,8 +233,10 @@ def resolve(context, request):
             context, attacker, target, weapon, defence, attacker_roll, request.d20, request.situations,
             request.fortune_reroll, request.fortune_sl, attack_target, request.defence_modifier or 0,
             request.unseen_attacker, defended=actions.defending_with(encounter, target), charging=bool(charge_bonus),
+            book=book,
         )  # fmt: skip
         result, defence, defence_target, defender_roll = house.result, house.defence, None, None
+        failed = house.failed
         defend_bonus = 0  # the house rules' D20 tests give Defending an Advantage instead (d20_attack)
         armour = house.armour  # with Partial and Penetrating as the house rules have them
     else:
@@ -247,14 +262,16 @@ def resolve(context, request):
             charging=bool(charge_bonus),
             impenetrable=target_sheet.armoured_with("Impenetrable") if target_sheet else frozenset(),
             impenetrable_rule=encounter.plays(toggles.IMPENETRABLE),
+            **book.engine_args(target_sheet, properties),
         )
+        failed = not wfrp4e.test_success(attack_target, attacker_roll)
     outcome = AttackOutcome(
         attacker, target, weapon,
         attack_target=attack_target, defence=defence or None, defence_target=defence_target,
         attacker_roll=attacker_roll, defender_roll=defender_roll,
         attacker_sl=result.attacker_sl, defender_sl=result.defender_sl, hit=result.hit, location=result.location,
         damage=result.damage, toughness_bonus=toughness_bonus,
-        armour=armour.get(result.location, 0) if result.hit else None, wounds=result.wounds,
+        armour=armour.get(result.location, 0) - result.armour_ignored if result.hit else None, wounds=result.wounds,
         momentum_spent=request.momentum or 0, additional_effort=effort, charge_bonus=charge_bonus,
         defend_bonus=defend_bonus, fumble_penalty=fumble_penalty,
         met=Met(weapon.damage, tuple(sorted(properties)), armour, bool(charge_bonus)),
@@ -262,6 +279,12 @@ def resolve(context, request):
         special=request.special, free_attack=free_attack,
     )  # fmt: skip
     notes = outcome.notes
+    outcome.book_rules = [
+        *filter(None, [in_fighting_note]),
+        *book.notes,
+        *book_properties.after_roll(book, weapon, result, failed),
+    ]
+    notes += outcome.book_rules
     if fumble_penalty:
         notes.append(f"{fumble_penalty} to this Action for last round's fumble")
     notes += points_spent(outcome)

@@ -76,11 +76,13 @@ def odds_of(encounter, outcome):
         basis = f"ASB {attacker_bonus} against {outcome.defence} DSB {defender_bonus}, the {roller} rolls {thrown}"
     else:
         attack_target, defence_target = outcome.attack_target, outcome.defence_target
-        chance = wfrp4e.opposed_chance(attack_target, defence_target, properties=properties)
+        # The book's Imprecise, unless the house rule removes it: 1 SL off the attacker's (book_properties.py).
+        added_sl = 0 if encounter.plays(toggles.IMPRECISE) else wfrp4e.imprecise_sl(properties)
+        chance = wfrp4e.opposed_chance(attack_target, defence_target, properties=properties, added_sl=added_sl)
         table = [row.as_row() for row in HIT_LOCATIONS(encounter.system)] or None
         wounds = wfrp4e.expected_wounds(
             attack_target, defence_target, damage, toughness_bonus, armour, properties=properties,
-            charging=met.charging, hit_locations=table,
+            charging=met.charging, hit_locations=table, added_sl=added_sl,
         )  # fmt: skip
         against = f"{outcome.defence} {defence_target}" if outcome.defence else "no defence"
         basis = f"{attack_target} against {against}"

@@ -39,6 +39,7 @@ class AttackRequest:
     wounds_override: int | None = None
     unseen_attacker: bool = False
     blast_targets: tuple = ()
+    in_fighting: bool = False
 
     @classmethod
     def of(cls, cleaned):
@@ -186,6 +187,7 @@ class AttackOutcome:
     free_attack: str = ""
     surprise_ends: object = None  # the target's Surprised condition, which this attack ends
     fortune_from: object = None  # whose character pays the Fortune the D20 test spent
+    book_rules: list = field(default_factory=list)  # what the book's properties, length and In-fighting did
 
     @property
     def method(self):
@@ -230,6 +232,8 @@ class AttackOutcome:
             value = getattr(self, name)
             if value is not None:
                 result[name] = without_empty(asdict(value))
+        if self.book_rules:
+            result["book_rules"] = list(self.book_rules)
         result.update(
             target_wounds=self.target_wounds,
             attacker_wounds=self.attacker_wounds,

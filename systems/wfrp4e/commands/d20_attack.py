@@ -14,7 +14,7 @@ from combat.commands.spine import CommandError
 from rules.engine import wfrp4e
 from rules.engine import wfrp4e_house as house
 from systems.wfrp4e import toggles
-from systems.wfrp4e.commands import weapon_properties
+from systems.wfrp4e.commands import book_properties, weapon_properties
 from systems.wfrp4e.commands.attack_outcome import D20Test
 
 
@@ -58,15 +58,19 @@ class D20Attack:
     armour: dict
     fortune_from: object  # the combatant whose character pays the test's fortune_spent
     defence: str  # the DSB the target defends with: "melee", "dodge", "spell" or "defenceless"
+    failed: bool = False  # the attacker's test missed before Practical or Unreliable had their say
 
 
 def resolve(context, attacker, target, weapon, defence, d100, d20, situations, fortune_reroll, fortune_sl,
-            attack_skill, defence_modifier=0, unseen_attacker=False, defended=None, charging=False):  # fmt: skip
+            attack_skill, defence_modifier=0, unseen_attacker=False, defended=None, charging=False,
+            book=None):  # fmt: skip
     """attack_skill: the attacker's skill with the weapon, Momentum and modifiers included; its bonus is the ASB.
     defence_modifier: the GM's modifier to the defender's skills, taken before their bonuses (DSBs) as the attack's
     modifier is before the ASB. unseen_attacker: the target cannot clearly see the attacker ("Defenceless").
     defended: the skill the target Defends with (seed 002 "Actions" › Defend), which gives the defence with it the
-    "went Defensive" Advantage. charging: the attacker Charged this Turn (a Tiring weapon's Damaging and Impact)."""
+    "went Defensive" Advantage. charging: the attacker Charged this Turn (a Tiring weapon's Damaging and Impact).
+    book: the book's flaws in play (book_properties.BookRules): Imprecise takes 1 from the ASB (1 SL off the test),
+    Practical and Unreliable move a missed test's SL, Weakpoints let an Impale Critical past that armour."""
     encounter = context.encounter
     sheets = context.sheets_of(attacker, target)
     target_sheet = sheets.get(target.pk)
@@ -74,6 +78,9 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
     weapon_names = weapon_properties.names(weapon)
     fatigued = encounter.plays(toggles.FATIGUED)
     asb = wfrp4e.skill_bonus(attack_skill) - (attacker_conditions.get("Fatigued", 0) if fatigued else 0)
+    if book and book.imprecise:
+        asb += wfrp4e.imprecise_sl(weapon_names)
+    failed_sl = wfrp4e.craftsmanship_sl(weapon_names, success=False) if book and book.craftsmanship else 0
     kind = weapon.kind
     options = defence_options(context, target, weapon, defence_modifier, unseen_attacker)
     defence = defence_key(defence) or max(options, key=options.get)
@@ -109,6 +116,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         asb, dsb, chosen, d100, weapon.damage, target_sheet.toughness_bonus if target_sheet else 0, armour,
         roller=roller, fortune_sl=fortune_sl or 0, off_hand="off_hand" in situations,
         wrap="Wrap" in weapon_names and encounter.plays(toggles.WRAP), properties=weapon_names, charging=charging,
+        failed_sl=failed_sl,
     )  # fmt: skip
     roll = outcome.roll
     critical = wfrp4e.scores_critical(
@@ -118,6 +126,17 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         impenetrable=target_sheet is not None and outcome.location in target_sheet.armoured_with("Impenetrable"),
         impenetrable_rule=encounter.plays(toggles.IMPENETRABLE),
     )
+    armour_there = armour.get(outcome.location, 0)
+    ignored = 0
+    if book and book.weakpoints and target_sheet is not None:
+        pieces = wfrp4e.without_weakpoints(target_sheet.armour_pieces)
+        unguarded = armour_met(encounter, book_properties.Unguarded(pieces), weapon_names)
+        ignored = wfrp4e.weakpoints_ignored(critical and roll.hit, weapon_names, outcome.location, unguarded,
+                                            armour_there)  # fmt: skip
+    wounds = outcome.wounds
+    if ignored:
+        toughness = target_sheet.toughness_bonus if target_sheet else 0
+        wounds = wfrp4e.wounds_suffered(outcome.damage, toughness, armour_there - ignored)
     result = wfrp4e.AttackResult(
         attacker_sl=roll.player_sl if roller == "attacker" else asb,
         defender_sl=roll.player_sl if roller == "defender" else dsb,
@@ -125,12 +144,13 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         net_sl=roll.opposed_sl,
         location=outcome.location,
         damage=outcome.damage,
-        wounds=outcome.wounds,
+        wounds=wounds,
         critical_on_defender=critical,
         critical_on_attacker=False,
         attacker_fumbled=outcome.fumble,
         defender_fumbled=False,
         misfire=outcome.fumble and wfrp4e.misfires(weapon.group, d100),
+        armour_ignored=ignored,
     )
     test = D20Test(
         roller=roller,
@@ -147,7 +167,7 @@ def resolve(context, attacker, target, weapon, defence, d100, d20, situations, f
         opposed_sl=roll.opposed_sl,
         natural=roll.natural,
     )
-    return D20Attack(result, test, armour, fortune_from, defence)
+    return D20Attack(result, test, armour, fortune_from, defence, outcome.failed)
 
 
 def defence_options(context, target, weapon, defence_modifier=0, unseen_attacker=False):

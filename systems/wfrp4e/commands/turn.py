@@ -27,6 +27,7 @@ PARTS = [
     ("crawl", "Crawl"),
 ]
 PRONE = "Prone"
+STUNNED = "Stunned"
 PRONE_MOVES = ("stand_up", "crawl")  # what a Prone combatant's Move may do
 
 
@@ -147,7 +148,8 @@ def mark_turn(context, part, used):
     if why:
         raise CommandError(f"{encounter.active.name} {why}.")
     prone_note = prone_move(context, encounter.active, part) if used else ""
-    note = "; ".join(filter(None, [prone_note, use(encounter, part, used)]))
+    stunned_note = stunned_move(context, encounter.active, part) if used and not prone_note else ""
+    note = "; ".join(filter(None, [prone_note, stunned_note, use(encounter, part, used)]))
     label = dict(PARTS)[part]
     verb = "uses" if used else "gets back"
     return f"{encounter.active.name} {verb} their {label}" + (f" ({note})." if note else "."), {
@@ -181,6 +183,22 @@ def prone_move(context, combatant, part):
         yards = wfrp4e_house.crawl_yards(combatant.character.characteristic("M"))
         return f"crawls {yards} yards, half their Movement"
     return "crawls"
+
+
+def half_move_yards(combatant):
+    """Half the combatant's Movement in yards ("2.5"), or None without a character sheet to read it from."""
+    return wfrp4e_house.stunned_yards(combatant.character.characteristic("M")) if combatant.character_id else None
+
+
+def stunned_move(context, combatant, part):
+    """Stunned (seed 000 "Stunned", keeping the book's half movement): the Move, or the Charge, covers half the
+    combatant's Movement in yards; the log's note says how far, or "" when not Stunned."""
+    if part not in ("move", "charge"):
+        return ""
+    if not any(c.combatant_id == combatant.pk and c.name == STUNNED for c in context.conditions):
+        return ""
+    yards = half_move_yards(combatant)
+    return f"Stunned: half their Movement, {yards} yards" if yards else "Stunned: half their Movement"
 
 
 def unbrace(encounter, combatant):
