@@ -18,6 +18,8 @@ def extend(view):
     view.quake_on = running and encounter.plays(toggles.QUAKE)
     view.share_on = running and encounter.plays(toggles.FAMILIAR_AND_BEAST_COMPANION)
     view.curse_on = running
+    # The GM's poison form is among the tools drawn with the page; the active player's is in their turn's tools.
+    view.poison_on = running and encounter.plays(toggles.MANOEUVRES)
     view.cursed_rows = [row for row in view.rows if any(c["target"] == row.pk for c in state.curses)]
 
 

@@ -99,3 +99,13 @@ def test_the_phone_offers_the_strengths_on_her_turn(fight):
     fight.encounter.save()
     phone = page(fight, fight.table.anna)
     assert 'id="poison-strength"' in phone and "moderate (3 a turn)" in phone
+
+
+def test_the_gm_coats_a_weapon_from_the_tools_drawn_with_the_page(fight):
+    fight.encounter.house_rules = ["manoeuvres"]
+    fight.encounter.save()
+    gm = page(fight, fight.table.gm)
+    assert 'id="gm-poison-weapon-form"' in gm and "strong (4 a turn)" in gm
+    fight.encounter.house_rules = []
+    fight.encounter.save()
+    assert 'id="gm-poison-weapon-form"' not in page(fight, fight.table.gm)
