@@ -7,8 +7,9 @@ buildings take no turn (seed 004 "Unsorted" › "Dying Characters", "Damage on B
 from systems.symbaroum.commands.turn import PARTS, turn_used
 from systems.turn_budget import Limit, Part
 
-# Conditions whose rounds left (`remaining`) count the turns their bearer is passed over.
-TURN_TIMED = ("Winded", "Unconscious")
+# Conditions whose rounds left (`remaining`) count their bearer's turns: those passed over; and Poisoned, counted
+# down by each turn it hurts (commands/damage_over_time.py).
+TURN_TIMED = ("Winded", "Unconscious", "Poisoned")
 NO_TURN = {"Dead": "dead", "Unconscious": "Unconscious", "Winded": "Winded"}
 ONLY_THE_DEATH_TEST = Limit("Dying", "nothing but the death test", ("combat", "movement"))
 

@@ -54,3 +54,12 @@ class SymbaroumState(EncounterState):
     # Slice I, loose ends. Special ammunition a player nocked from the phone for their next ranged attack (seed 001
     # "Homebrew Rules" › "Ranged Weapons"): combatant id (a string, as JSON keys are) -> the ammunition's name
     nocked: dict = field(default_factory=dict)
+    # --- Afflictions (commands/afflictions.py, rules/engine/symbaroum_afflictions.py) ---
+    # Advantages lost to a failed Knock Out (seed 001 "Manoeuvres" › "Knock Out"), until the attacker's next turn:
+    # {"attacker", "target"}
+    lost_advantages: list = field(default_factory=list)
+    # Curses in force (seed 001 "Clarifications" › "Curse (Mystical Power)"): {"caster", "target"}
+    curses: list = field(default_factory=list)
+    # Player characters dead for good (seed 004 "Dead Player Characters"): {"combatant", "unspent", "in_abilities",
+    # "total"}, the Experience their player may carry to a new character
+    fallen: list = field(default_factory=list)

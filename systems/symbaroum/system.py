@@ -10,6 +10,7 @@ from systems.state_fields import PromptField, RowField
 from systems.symbaroum import budget, models, toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
+    afflictions,
     ammunition,
     attack,
     buildings,
@@ -140,6 +141,7 @@ class Symbaroum(System):
             Happenings(dying.turn_started(context, combatant) + damage_over_time.turn_started(context, combatant))
             + manoeuvres.turn_started(context, combatant)
             + fire.turn_started(context, combatant)
+            + Happenings(afflictions.turn_started(context, combatant))
         )
 
     def damaged(self, context, combatant, amount, before):

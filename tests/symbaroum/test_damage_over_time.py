@@ -1,5 +1,6 @@
 """Poison, bleeding and burning from the outside: applied at the start of the affected combatant's own turn,
-ignoring armour, logged with the rounds left, with the Pain Threshold and 0 Toughness counting as for any hit."""
+ignoring armour, logged with the rounds (the poison: the turns) left, with the Pain Threshold and 0 Toughness
+counting as for any hit."""
 
 import pytest
 
@@ -15,12 +16,12 @@ def afflict(fight, combatant, condition, count=None, remaining=None):
 
 
 def test_poison_hurts_its_strength_on_each_of_the_goblins_turns_through_his_armour(fight):
-    afflict(fight, fight.goblin, "Poisoned", count=2, remaining=2)
+    afflict(fight, fight.goblin, "Poisoned", count=2, remaining=2)  # two of his turns
     outcome = turn_of(fight, fight.goblin)
-    assert "Goblin takes 2 poison damage, 2 rounds left." in outcome.message
+    assert "Goblin takes 2 poison damage, 1 turn left." in outcome.message
     assert fight.fresh(fight.goblin).wounds == 6  # his leather armour stops none of it
     outcome = turn_of(fight, fight.goblin)
-    assert "Goblin takes 2 poison damage, 1 round left." in outcome.message
+    assert "Goblin takes 2 poison damage, the poison has run its course." in outcome.message
     assert fight.fresh(fight.goblin).wounds == 4
     outcome = turn_of(fight, fight.goblin)
     assert "poison" not in outcome.message and fight.fresh(fight.goblin).wounds == 4

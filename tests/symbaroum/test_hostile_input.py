@@ -35,9 +35,9 @@ def add(encounter, gm, **args):
 @pytest.fixture
 def world(fight):
     """Four Symbaroum encounters in one campaign: "fight" (every optional rule, running, with an attack roll open on
-    Ulrika's phone and her lying prone on her turn, a free attack waiting on the GM screen and a croft among the
-    combatants), "written" (no optional rule, running, a hidden troll), "planning" (not started) and "emptied"
-    (running, everyone removed)."""
+    Ulrika's phone and her lying prone on her turn, Brother Ansgar cursed by the goblin, a free attack waiting on the
+    GM screen and a croft among the combatants), "written" (no optional rule, running, a hidden troll), "planning"
+    (not started) and "emptied" (running, everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
     fight.gm("set_house_rules", rules=[toggle.key for toggle in toggles.TOGGLES if toggle is not toggles.VARIANT])
@@ -47,6 +47,7 @@ def world(fight):
     fight.run(anna, "roll_test", prompt=fight.prompts()[-1]["id"], d20=1)  # a perfect defence: a free attack waits
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk)  # her attack roll waits on her phone
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Prone")  # on her turn: she may stand up
+    fight.gm("curse", combatant=fight.goblin.pk, target=fight.ansgar.pk)  # a curse the GM may lift
 
     written = EncounterFactory(campaign=table.campaign, name="As written")
     for character in (table.ulrika, fight.goblin.character):

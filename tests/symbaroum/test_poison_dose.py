@@ -1,7 +1,7 @@
 """Poison on Weapons as the seeds state it (seed 001 "Alternate Rules" › "Manoeuvres" › "Poison on Weapons"; seed
 004 "Poison on Weapons"): a Combat Action and a Cunning test coat the weapon; the dose is enough for one hit, a miss
-keeps it; a 20 poisons the poisoner. Neither seed gives a poison's strength or how long it lasts, so the tracker
-sets none: the GM adjusts the Poisoned count and its rounds by hand."""
+keeps it; a 20 poisons the poisoner. A dose given no strength is weak (test_poison_strength.py for the others and
+how long a poison lasts)."""
 
 import pytest
 
@@ -26,24 +26,24 @@ def poisoned(fight, combatant):
 def test_a_miss_keeps_the_dose_for_the_next_hit(coated):
     fight = coated
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=19)
-    assert fight.state().poison_doses == [{"combatant": fight.ulrika.pk, "weapon": "Sword"}]
+    assert fight.state().poison_doses == [{"combatant": fight.ulrika.pk, "weapon": "Sword", "strength": "weak"}]
     assert poisoned(fight, fight.goblin) == []
 
 
 def test_the_dose_lasts_one_hit_only(coated):
     fight = coated
     hit = fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=2, damage=1)
-    assert "the poison on the Sword gets into Goblin's blood" in hit.message
+    assert "the weak poison on the Sword gets into Goblin's blood" in hit.message
     fight.gm("mark_action", part="combat", used=False)
     again = fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=2, damage=1)
-    assert "poison" not in again.message and poisoned(fight, fight.goblin) == [1]
+    assert "poison" not in again.message and poisoned(fight, fight.goblin) == [2]
 
 
 def test_undo_of_the_poisoning_hit_puts_the_dose_back(coated):
     fight = coated
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk, d20=2, damage=1)
     fight.gm("undo")
-    assert fight.state().poison_doses == [{"combatant": fight.ulrika.pk, "weapon": "Sword"}]
+    assert fight.state().poison_doses == [{"combatant": fight.ulrika.pk, "weapon": "Sword", "strength": "weak"}]
     assert poisoned(fight, fight.goblin) == []
 
 
@@ -60,4 +60,4 @@ def test_a_failed_test_wastes_the_dose_and_a_20_poisons_the_poisoner(fight):
     assert fight.state().turn["combat"] == 1
     fight.gm("mark_action", part="combat", used=False)
     fight.gm("poison_weapon", combatant=fight.ulrika.pk, weapon="Sword", d20=20)
-    assert poisoned(fight, fight.ulrika) == [1] and fight.state().poison_doses == []
+    assert poisoned(fight, fight.ulrika) == [2] and fight.state().poison_doses == []

@@ -58,6 +58,10 @@ CASES = {
     "add_condition": lambda f: {"combatant": f.goblin.pk, "condition": "Bleeding"},
     "ambush": None,  # before the start only: test_an_ambush_before_the_start below
     "apply_damage": lambda f: {"combatant": f.ulrika.pk, "amount": 16},
+    "curse": lambda f: {"combatant": f.ulrika.pk, "target": f.goblin.pk},
+    "lift_curse": lambda f: f.gm("curse", combatant=f.ulrika.pk, target=f.goblin.pk) and {"combatant": f.goblin.pk},
+    "quake": lambda f: {"combatant": f.ansgar.pk, "target": f.goblin.pk, "damage": 6, "d20": 20},
+    "share_damage": lambda f: {"combatant": f.ulrika.pk, "partner": f.ansgar.pk, "damage": 6},
     "attack": lambda f: {"attacker": f.goblin.pk, "target": f.ulrika.pk, "d20": 20, "armour": 1},
     "delay": lambda f: {},
     "delay_initiative": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "before": f.ansgar.pk},

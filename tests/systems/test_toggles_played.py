@@ -22,11 +22,6 @@ NOT_YET_READ = {
         "MOVEMENT_BY_SCALE",
         "ALCHEMICAL_WEAPONS",
         "TRAPS",
-        "QUAKE",
-        "FAMILIAR_AND_BEAST_COMPANION",
-        "CURSE",
-        "REGENERATION",
-        "DEAD_PLAYER_CHARACTERS",
         "MAIN_HAND",
     },
 }

@@ -15,6 +15,7 @@ from combat.commands.spine import Args, CombatantField, CommandError
 from rules.engine import symbaroum
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import (
+    afflictions,
     ammunition,
     buildings,
     command,
@@ -100,7 +101,10 @@ def plan(context, attacker, target, weapon, aim, part, advantage, modifier, free
     quality_test, quality_damage = symbaroum.quality_modifiers(mine.qualities_of(name))
     shot_distance = distance.shot_distance(context, attacker, target) if ranged else None
     # Seed 001 "Stand Up": every enemy in melee has the Advantage over a prone fighter; shooting gains nothing.
-    advantage = advantage or (not ranged and has(context, target, "Prone"))
+    prone_in_melee = not ranged and has(context, target, "Prone")
+    if not prone_in_melee:  # seed 001 "Manoeuvres" › "Knock Out": a failed one lost the Advantage
+        afflictions.refuse_lost_advantage(context, attacker, target, advantage)
+    advantage = advantage or prone_in_melee
     manoeuvres.refuse(context, attacker, manoeuvre, ranged, advantage, free)
     situation = (symbaroum.ADVANTAGE_TEST_BONUS if advantage else 0) + symbaroum.aim_modifier(aim) + (modifier or 0)
     situation += quality_test

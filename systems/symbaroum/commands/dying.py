@@ -1,12 +1,13 @@
 """Dying player characters (seed 004 "Unsorted" › "Dying Characters"). At 0 Toughness a player character is dying
 (harm.at_zero); at the start of each of their turns their player rolls a death test on the phone, a plain d20 with
 no target, so the phone lists the odds of each outcome instead of one chance. A 1 wakes them with 1d4 Toughness, 2-10
-changes nothing, 11-19 is a step closer (the third kills) and a 20 kills. Healing stabilises them (`stabilise`)."""
+changes nothing, 11-19 is a step closer (the third kills) and a 20 kills. Healing stabilises them (`stabilise`).
+One who dies so leaves the game when the table plays seed 004 "Dead Player Characters" (afflictions.fallen)."""
 
 from combat.commands.prompts import close
 from combat.commands.spine import CommandError
 from rules.engine import symbaroum
-from systems.symbaroum.commands import turn
+from systems.symbaroum.commands import afflictions, turn
 from systems.symbaroum.commands.harm import give, has, remove
 from systems.symbaroum.commands.tests import answers, ask, rolls_dice
 
@@ -106,7 +107,8 @@ def answered(context, entry, rolled):
         end_dying(context, combatant)
         give(context, combatant, "Dead")
         why = "the third step closer" if d20 != symbaroum.DEATH_TEST_DIES else "a 20"
-        message = f"{said}, {why}: {combatant.name} dies."
+        after = afflictions.fallen(context, combatant)  # seed 004 "Dead Player Characters"
+        message = f"{said}, {why}: {combatant.name} dies{'; ' + after if after else ''}."
     return message, {
         "prompt": entry["id"],
         "d20": d20,

@@ -4,7 +4,7 @@ critical damage, and what 0 Toughness means for a player character and for every
 from rules.engine import symbaroum
 from rules.models import ConditionDefinition
 from systems.symbaroum import toggles
-from systems.symbaroum.commands.tests import answers, ask, rolls_dice
+from systems.symbaroum.commands.tests import answers, ask, kept_d20, rolls_dice
 
 LOCATION_WORDS = {key: key.replace("_", " ") for key in symbaroum.LOCATIONS}
 
@@ -64,6 +64,10 @@ def consequences(context, target, amount, location=None, effect=None):
         notes += location_effects(context, target, location, effect)
     if target.wounds == 0 and not (has(context, target, "Dying") or has(context, target, "Dead")):
         notes.append(at_zero(context, target))
+    if amount > 0 and context.encounter.state.curses:
+        from systems.symbaroum.commands.afflictions import caster_hurt  # it builds on this module
+
+        notes += caster_hurt(context, target)
     return notes
 
 
@@ -80,13 +84,16 @@ def location_effects(context, target, location, effect):
     if effect.drops_item_unless_quick_test:
         give(context, target, "Hurt Arm")
         notes.append(f"hit in the {LOCATION_WORDS[location]}: a second chance to fail with that arm this scene")
-        if rolls_dice(target):
-            sheet = sheet_of(context, target)
-            quick = sheet.attribute("quick") if sheet else None
+        sheet = sheet_of(context, target)
+        quick = symbaroum.test_target(sheet.attribute("quick")) if sheet else None
+        if quick is None:
+            notes.append(drops_item(context, target))
+        elif rolls_dice(target):
             ask(context, target, "hold_on", "Quick test or drop what that hand holds", target=quick, second=None)
             notes.append(f"{target.name} rolls Quick to keep hold")
-        else:
-            notes.append(f"{target.name} drops what that hand holds unless the GM rules otherwise")
+        else:  # an NPC's test is the tracker's roll
+            kept, _ = kept_d20(context, None)
+            notes.append(held_on(context, target, quick, kept))
     if effect.unconscious_turns_die:
         turns = context.dice.d(effect.unconscious_turns_die)
         give(context, target, "Unconscious", remaining=turns)
@@ -107,9 +114,23 @@ def at_zero(context, combatant):
 def hold_on(context, entry, rolled):
     combatant = context.combatant(entry["combatant"])
     kept, passed = rolled["kept"], symbaroum.test_passes(entry["target"], rolled["kept"])
-    verdict = "keeps hold" if passed else "drops what that hand held"
-    return f"{combatant.name}'s Quick test: d20 {kept} vs {entry['target']}: {verdict}.", {
+    return f"{held_on(context, combatant, entry['target'], kept)}.", {
         "prompt": entry["id"],
         "d20": kept,
         "passed": passed,
     }
+
+
+def held_on(context, combatant, goal, kept):
+    """The Quick test to keep hold is in: a failure drops what the hand held (Disarmed). Returns the log's words."""
+    said = f"{context.named(combatant)}'s Quick test: d20 {kept} vs {goal}"
+    if symbaroum.test_passes(goal, kept):
+        return f"{said}: keeps hold"
+    return f"{said}: {drops_item(context, combatant)}"
+
+
+def drops_item(context, combatant):
+    """A hand lets go of what it held (seed 001 / 004 "Hit Locations", an arm struck at the Pain Threshold): the
+    combatant is Disarmed until they pick it up again. Returns the log's words."""
+    give(context, combatant, "Disarmed")
+    return f"{context.named(combatant)} drops what that hand held: Disarmed until it is picked up"

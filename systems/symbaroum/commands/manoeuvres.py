@@ -10,7 +10,7 @@ from combat.commands.spine import CommandError, OwnCombatantArgs
 from rules.engine import symbaroum
 from systems.base import Happenings
 from systems.symbaroum import toggles
-from systems.symbaroum.commands import command, free_attacks, poison, stances, turn
+from systems.symbaroum.commands import afflictions, command, free_attacks, poison, stances, turn
 from systems.symbaroum.commands.harm import give, sheet_of
 from systems.symbaroum.commands.tests import answers, ask, kept_d20, passed_words, rolls_dice, second_chance
 
@@ -112,8 +112,8 @@ def after_test(context, spec, hit):
     notes = []
     if not hit and manoeuvre in FREE_ATTACK_ON_A_MISS:
         notes.append(free_attacks.grant(context, target, attacker, FREE_ATTACK_ON_A_MISS[manoeuvre]))
-    if not hit and manoeuvre == "knock_out":
-        notes.append(f"{context.named(attacker)} loses the Advantage over {context.named(target)}")
+    if manoeuvre == "knock_out":
+        notes.append(afflictions.knock_out_tried(context, attacker, target, hit))
     if hit and manoeuvre == "disarm":
         give(context, target, "Disarmed")
         notes.append(f"{context.named(target)} drops their weapon")

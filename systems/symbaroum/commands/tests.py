@@ -6,7 +6,7 @@ with a second chance), or the dice total of a damage or armour roll, and hands i
 from combat.commands.fields import DieField, WholeNumberField
 from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CommandError
-from rules.engine import symbaroum
+from rules.engine import symbaroum, symbaroum_afflictions
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import command
 from systems.symbaroum.commands.haste import took_the_initiative
@@ -39,11 +39,13 @@ def public_name(combatant):
 
 def hampered(context, combatant):
     """Whether the combatant's tests carry a second chance to fail: critically damaged (seed 001 "Modifications
-    for Critical Damage", when the table plays it), fighting blind (seed 001 "Blind Fighting") or hasty after
-    taking the initiative this round (seed 001 "Manoeuvres" › "Take the Initiative")."""
+    for Critical Damage", when the table plays it), fighting blind (seed 001 "Blind Fighting"), hasty after
+    taking the initiative this round (seed 001 "Manoeuvres" › "Take the Initiative") or cursed (seed 001
+    "Clarifications" › "Curse (Mystical Power)")."""
     counts = context.condition_counts(combatant)
     critical = counts.get("Critically Damaged") and context.encounter.plays(toggles.CRITICAL_DAMAGE)
-    return bool(critical or counts.get("Blinded") or took_the_initiative(context.encounter, combatant))
+    cursed = symbaroum_afflictions.cursed_second_chance_to_fail(counts.get("Cursed"))
+    return bool(critical or cursed or counts.get("Blinded") or took_the_initiative(context.encounter, combatant))
 
 
 def hurt_arm(context, combatant):
