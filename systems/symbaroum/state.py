@@ -54,3 +54,8 @@ class SymbaroumState(EncounterState):
     # Slice I, loose ends. Special ammunition a player nocked from the phone for their next ranged attack (seed 001
     # "Homebrew Rules" › "Ranged Weapons"): combatant id (a string, as JSON keys are) -> the ammunition's name
     nocked: dict = field(default_factory=dict)
+    # Traps (seed 001 "Alternate Rules" › "Traps"): those set and waiting, each {"id", "trap", "kind", "dice",
+    # "holds", "setter", "trained", "round"}; and who is held by one, combatant id (a string) -> {"trap", "tried": the
+    # turn key of their last try to get free}
+    traps: list = field(default_factory=list)
+    trapped: dict = field(default_factory=dict)

@@ -10,6 +10,7 @@ from systems.state_fields import PromptField, RowField
 from systems.symbaroum import budget, models, toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
+    alchemy,
     ammunition,
     attack,
     buildings,
@@ -27,9 +28,11 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     marches,
     melee,
     poison,
+    scale,
     special_actions,
     stances,
     tests,
+    traps,
     turn,
 )
 from systems.symbaroum.sheet import SHEET_SCHEMA
@@ -140,6 +143,7 @@ class Symbaroum(System):
             Happenings(dying.turn_started(context, combatant) + damage_over_time.turn_started(context, combatant))
             + manoeuvres.turn_started(context, combatant)
             + fire.turn_started(context, combatant)
+            + traps.turn_started(context, combatant)
         )
 
     def damaged(self, context, combatant, amount, before):

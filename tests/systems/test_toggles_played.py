@@ -24,9 +24,6 @@ NOT_YET_READ = {
     "symbaroum": {
         "RAPID_FIRE_ON_A_HIT",
         "POLEARM_MASTERY",
-        "MOVEMENT_BY_SCALE",
-        "ALCHEMICAL_WEAPONS",
-        "TRAPS",
         "QUAKE",
         "FAMILIAR_AND_BEAST_COMPANION",
         "CURSE",
