@@ -4,9 +4,11 @@ phone; every tap target is a thumb high and nothing spills sideways."""
 
 from playwright.sync_api import expect
 
+from characters.models import ApiToken
 from combat.models import Combatant
 from rules.models import Weapon
-from tests.e2e.test_live_encounter import LAPTOP
+from tests.e2e.test_live_encounter import LAPTOP, PHONE
+from tests.e2e.test_live_matches_reload import assert_live_equals_fresh, command
 from tests.e2e.test_phone_layout import TOO_SMALL_TO_TAP, phone_of
 from tests.e2e.test_symbaroum_fight import HOUSE_RULES, next_turn, road  # noqa: F401  (road: a fixture)
 
@@ -39,3 +41,28 @@ def test_the_gear_tools_on_the_players_phone(road, login):  # noqa: F811
     expect(anna.locator("#flash.success")).to_contain_text("Alchemical Grenade")
     expect(anna.locator("#sheet form.prompt")).to_be_visible()
     assert anna_viewer.errors == []
+
+
+def test_the_gear_panels_live_equal_fresh_ones(road, login, asgi_server):  # noqa: F811
+    """The strides, the traps set and the active combatant's tools, pushed live, as a fresh load draws them."""
+    road.house_rules = [*HOUSE_RULES, "movement_by_scale", "traps", "alchemical_weapons"]
+    road.save()
+    ulrika, goblin = (Combatant.objects.get(encounter=road, name=name).pk for name in ("Ulrika", "Goblin"))
+    path = f"/encounters/{road.pk}/"
+    gm_viewer, anna_viewer = login("gm", **LAPTOP), login("anna", **PHONE)
+    gm, anna = gm_viewer.open(path), anna_viewer.open(path)
+    token = ApiToken.issue(road.campaign.gm)
+    steps = [
+        ("next_turn", {}),
+        ("set_trap", {"combatant": ulrika, "trap": "Mechanical Trap", "d20": 4}),
+        ("next_turn", {}),
+        ("move_squares", {"squares": 3}),
+        ("add_condition", {"combatant": goblin, "condition": "Hobbled"}),
+        ("spring_trap", {"trap": 1, "victim": goblin}),
+        ("undo", {}),
+    ]
+    for name, args in steps:
+        version = command(asgi_server, road, token, name, **args)
+        assert_live_equals_fresh(gm_viewer, gm, path, version)
+        assert_live_equals_fresh(anna_viewer, anna, path, version)
+    assert not gm_viewer.errors and not anna_viewer.errors
