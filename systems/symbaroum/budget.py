@@ -12,6 +12,8 @@ from systems.turn_budget import Limit, Part
 TURN_TIMED = ("Winded", "Unconscious", "Poisoned")
 NO_TURN = {"Dead": "dead", "Unconscious": "Unconscious", "Winded": "Winded"}
 ONLY_THE_DEATH_TEST = Limit("Dying", "nothing but the death test", ("combat", "movement"))
+# Seed 001 "Traps" › "Getting Free from a Trap": a trap that holds its victim keeps them from moving until free.
+CAUGHT = Limit("Trapped", "caught in a trap, no moving until free", ("movement",))
 
 
 def parts(encounter):
@@ -41,4 +43,6 @@ def limits(encounter, combatant, conditions):
     found = [Limit(word, "no turn", no_turn=True) for name, word in NO_TURN.items() if conditions.get(name)]
     if conditions.get("Dying"):
         found.append(ONLY_THE_DEATH_TEST)
+    if conditions.get("Trapped"):
+        found.append(CAUGHT)
     return found

@@ -30,6 +30,9 @@ POINTS = {
     "carried": 0,  # the Encumbrance of the gear a Sheet does not list (see Sheet)
 }
 SPECIAL_AMMUNITION = "special_ammunition"  # {"Fire arrow": 3}: kept beside the ordinary count (commands/ammunition.py)
+# {"Chain Shirt": 1}: armour on the sheet that is carried but not worn (seed 004 "Encumbrance"): it protects nothing,
+# does not impede, and weighs its Impeding as Encumbrance instead.
+UNWORN_ARMOUR = "unworn_armour"
 SHEET_SCHEMA = SheetSchema(
     points={
         "corruption_temporary": Count("Temporary corruption"),
@@ -38,6 +41,7 @@ SHEET_SCHEMA = SheetSchema(
         "ammunition": Count("Ammunition"),
         "carried": Count("Other gear's Encumbrance"),
         SPECIAL_AMMUNITION: Named("Special ammunition", "a count from 0 to 999", whole_number(0, 999)),
+        UNWORN_ARMOUR: Named("Armour carried, not worn", "1 (carried)", whole_number(1, 1)),
     },
     abilities=Named(
         "Abilities", f"a level: {', '.join(symbaroum.ABILITY_LEVELS)}", lambda level: level in symbaroum.ABILITY_LEVELS
@@ -83,7 +87,8 @@ class Sheet:
     """Encumbrance (seed 004 "Encumbrance", counted when the table plays it): worn armour and the weapon in hand
     weigh nothing, the weapon in hand being the first on the sheet (the one an attack takes by default); every other
     weapon is carried in a sheath or pack (Massive ones count 2); the rest of the gear is one number the GM keeps on
-    the sheet, `points["carried"]`. Each point over the Encumbrance Threshold is one more Impedance, which lowers
+    the sheet, `points["carried"]`, and armour the GM marks as carried but not worn weighs its Impeding (and neither
+    protects nor impedes). Each point over the Encumbrance Threshold is one more Impedance, which lowers
     Defence; the threshold and the Carrying Limit come from Strong (Might)."""
 
     def __init__(self, character, attributes=None, house_rules=None):
@@ -114,10 +119,14 @@ class Sheet:
         self.core_toughness = symbaroum.toughness(value("strong"))
         self.pain_threshold = symbaroum.pain_threshold(value("strong"))
         self.weapons = character.weapon_list
-        self.armour = character.armour_list
+        unworn = character.named(UNWORN_ARMOUR)
+        self.armour = [piece for piece in character.armour_list if piece.name not in unworn]  # worn
+        self.unworn_armour = [piece for piece in character.armour_list if piece.name in unworn]
         self.impeding = sum(piece.impeding for piece in self.armour)
         self.encumbered = toggles.ENCUMBRANCE.key in house_rules
-        self.encumbrance = symbaroum.encumbrance(carried_items(self.weapons, character.point("carried", 0)))
+        carried = carried_items(self.weapons, character.point("carried", 0), self.unworn_armour)
+        self.encumbrance = symbaroum.encumbrance(carried)
+        self.unworn_armour_encumbrance = symbaroum.encumbrance(carried_items((), 0, self.unworn_armour))
         self.encumbrance_threshold = symbaroum.encumbrance_threshold(value("strong"))
         self.carrying_limit = symbaroum.carrying_limit(value("strong"))
         self.encumbrance_impedance = (
@@ -186,13 +195,15 @@ class Sheet:
         return self.corruption >= self.corruption_threshold
 
 
-def carried_items(weapons, other_gear):
-    """What counts toward Encumbrance (see Sheet): the weapons after the first, and the other gear's count."""
+def carried_items(weapons, other_gear, unworn_armour=()):
+    """What counts toward Encumbrance (see Sheet): the weapons after the first, the other gear's count, and last the
+    armour carried but not worn, each piece weighing its Impeding (seed 004 "Encumbrance")."""
     sheathed = [
         symbaroum.Item("weapon_carried", massive=any(p.name == "Massive" for p in weapon.property_list))
         for weapon in weapons[1:]
     ]
-    return [*sheathed, symbaroum.Item(count=other_gear)]
+    packed = [symbaroum.Item("carried_armour", impedance=piece.impeding) for piece in unworn_armour]
+    return [*sheathed, symbaroum.Item(count=other_gear), *packed]
 
 
 def covers(piece, location):

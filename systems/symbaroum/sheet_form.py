@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 
 from characters.forms import CharacterForm
 from rules.engine import symbaroum
-from systems.symbaroum.sheet import POINTS, attribute_name, profile_of, trait_level
+from rules.models import Armour
+from systems.symbaroum.sheet import POINTS, UNWORN_ARMOUR, attribute_name, profile_of, trait_level
 
 POINT_HELP = {
     "corruption_temporary": "Gained from powers and artifacts; fades after the scene.",
@@ -21,7 +22,7 @@ ROMAN_LEVEL = re.compile(r"\s+(I{1,3})$", re.IGNORECASE)
 
 
 class SymbaroumCharacterForm(CharacterForm):
-    points = (*POINT_HELP, "abilities_text")
+    points = (*POINT_HELP, "unworn_armour", "abilities_text")
     counters = POINT_HELP
     counter_defaults = POINTS
     characteristics_heading = "Attributes"
@@ -30,6 +31,7 @@ class SymbaroumCharacterForm(CharacterForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         profile = profile_of(self.instance.campaign.house_rules)
+        system = self.instance.campaign.system
         self.fields["max_wounds"].label = profile.name("toughness")
         self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
         for name in self.characteristic_names:
@@ -39,6 +41,15 @@ class SymbaroumCharacterForm(CharacterForm):
             required=False,
             initial=", ".join(f"{name} {level}" for name, level in self.instance.abilities.items()),
             help_text="Each with its level, e.g. Iron Fist Adept, Witchsight Novice",
+        )
+        # Seed 004 "Encumbrance": armour carried in the pack weighs its Impeding and does not protect.
+        self.fields["unworn_armour"] = forms.MultipleChoiceField(
+            label="Armour carried, not worn",
+            required=False,
+            choices=[(name, name) for name in Armour.objects.filter(system=system).values_list("name", flat=True)],
+            initial=list(self.instance.named(UNWORN_ARMOUR)),
+            widget=forms.CheckboxSelectMultiple,
+            help_text="Of the armour ticked above: packed, it weighs its Impeding as Encumbrance and protects nothing.",
         )
         self.fields["traits_text"].label = "Traits"
         self.fields["traits_text"].help_text = "With a level I to III where it has one, e.g. Robust II, Regeneration I"
@@ -71,7 +82,22 @@ class SymbaroumCharacterForm(CharacterForm):
             raise ValidationError(f"Trait levels run from I to III: {', '.join(too_high)}.")
         return traits
 
+    def clean_unworn_armour(self):
+        chosen = set(self.cleaned_data["unworn_armour"])
+        owned = {piece.name for piece in self.cleaned_data.get("armour") or ()}
+        stray = sorted(chosen - owned)
+        if stray:
+            raise ValidationError(
+                f"Tick {', '.join(stray)} among the armour first: only armour on the sheet is carried."
+            )
+        return sorted(chosen)
+
     def sheet_values(self):
         super().sheet_values()
+        if "unworn_armour" in self.cleaned_data:
+            unworn = {name: 1 for name in self.cleaned_data["unworn_armour"]}
+            self.instance.points = {key: value for key, value in self.instance.points.items() if key != UNWORN_ARMOUR}
+            if unworn:
+                self.instance.points[UNWORN_ARMOUR] = unworn
         if "abilities_text" in self.cleaned_data:
             self.instance.abilities = self.cleaned_data["abilities_text"]

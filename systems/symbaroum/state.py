@@ -63,3 +63,8 @@ class SymbaroumState(EncounterState):
     # Player characters dead for good (seed 004 "Dead Player Characters"): {"combatant", "unspent", "in_abilities",
     # "total"}, the Experience their player may carry to a new character
     fallen: list = field(default_factory=list)
+    # Traps (seed 001 "Alternate Rules" › "Traps"): those set and waiting, each {"id", "trap", "kind", "dice",
+    # "holds", "setter", "trained", "round"}; and who is held by one, combatant id (a string) -> {"trap", "tried": the
+    # turn key of their last try to get free}
+    traps: list = field(default_factory=list)
+    trapped: dict = field(default_factory=dict)

@@ -11,6 +11,7 @@ from systems.symbaroum import budget, models, toggles, view
 from systems.symbaroum.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     afflictions,
+    alchemy,
     ammunition,
     attack,
     buildings,
@@ -28,9 +29,11 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     marches,
     melee,
     poison,
+    scale,
     special_actions,
     stances,
     tests,
+    traps,
     turn,
 )
 from systems.symbaroum.sheet import SHEET_SCHEMA
@@ -142,6 +145,7 @@ class Symbaroum(System):
             + manoeuvres.turn_started(context, combatant)
             + fire.turn_started(context, combatant)
             + Happenings(afflictions.turn_started(context, combatant))
+            + traps.turn_started(context, combatant)
         )
 
     def damaged(self, context, combatant, amount, before):

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import symbaroum
-from systems.symbaroum import afflictions_view, ranged_view, special_actions_view, toggles, turn_order_view
+from systems.symbaroum import afflictions_view, field_view, ranged_view, special_actions_view, toggles, turn_order_view
 from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
@@ -59,6 +59,7 @@ def extend(view, everyone):
     turn_order_view.extend(view)
     special_actions_view.extend(view)
     afflictions_view.extend(view)
+    field_view.extend(view)
     extend_manoeuvres(view, names)
     extend_api(view, names)
     if view.is_gm and view.for_screen:

@@ -7,6 +7,7 @@ import pytest
 from characters.models import ApiToken, Character
 from combat import commands
 from combat.commands import offered_to
+from rules.models import Weapon
 from systems.symbaroum import toggles
 from tests.factories import EncounterFactory
 from tests.wfrp4e.test_hostile_input import World, hostile_examples
@@ -25,6 +26,9 @@ TEXT_VALUES = {
     "name": ["Bandit", "Wolf"],
     "label": ["The east tower", ""],
     "elixir": ["Healing draught", "Antidote", ""],
+    "trap": ["Mechanical Trap", "Alchemical Mine", "Bear pit", "", 1, 1, 2],  # a kind to set, or a trap set
+    "damage_dice": ["1d8", "", "2d"],
+    "how": ["spot", "jump", "around", "disarm", "fly"],
 }
 
 
@@ -48,6 +52,13 @@ def world(fight):
     fight.gm("attack", attacker=fight.ulrika.pk, target=fight.goblin.pk)  # her attack roll waits on her phone
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Prone")  # on her turn: she may stand up
     fight.gm("curse", combatant=fight.goblin.pk, target=fight.ansgar.pk)  # a curse the GM may lift
+    table.ulrika.weapons.add(Weapon.objects.get(system="symbaroum", name="Alchemical Grenade"))  # one to throw
+    fight.encounter.refresh_from_db()  # a trap the goblin set, which Ulrika has spotted: to spring, jump or disarm
+    trap = {"id": 1, "trap": "Mechanical Trap", "kind": "mechanical", "dice": "1d10", "holds": True,
+            "setter": fight.goblin.pk, "trained": False, "discreet": 7, "cunning": 10, "spotted_by": [fight.ulrika.pk],
+            "round": 1}  # fmt: skip
+    fight.encounter.pools = {**fight.encounter.pools, "traps": [trap]}
+    fight.encounter.save()
 
     written = EncounterFactory(campaign=table.campaign, name="As written")
     for character in (table.ulrika, fight.goblin.character):

@@ -6,6 +6,7 @@ import pytest
 
 from combat import commands
 from combat.commands import offered_to
+from rules.models import Weapon
 from systems.symbaroum import toggles
 from tests import guards
 
@@ -45,6 +46,22 @@ def down(fight):
     fight.gm("add_condition", combatant=fight.ulrika.pk, condition="Dying")
 
 
+def trap_set(fight):
+    fight.turn_of(fight.ulrika)
+    fight.gm("set_trap", combatant=fight.ulrika.pk, trap="Mechanical Trap", d20=3)
+
+
+def goblin_trapped(fight):
+    trap_set(fight)
+    fight.gm("spring_trap", trap=1, victim=fight.goblin.pk)
+    fight.turn_of(fight.goblin)
+
+
+def grenade(fight):
+    fight.table.ulrika.weapons.add(Weapon.objects.get(system="symbaroum", name="Alchemical Grenade"))
+    fight.turn_of(fight.ulrika)
+
+
 def ended(fight):
     fight.gm("attack", attacker=fight.ansgar.pk, target=fight.goblin.pk, d20=15)
     fight.gm("end_encounter")
@@ -70,6 +87,8 @@ CASES = {
     "dismiss_test": lambda f: {"prompt": open_attack(f)},
     "end_encounter": lambda f: {},
     "engage": lambda f: f.turn_of(f.ulrika) or {"target": f.goblin.pk},
+    "face_trap": lambda f: trap_set(f) or {"combatant": f.goblin.pk, "trap": 1, "how": "spot", "d20": 2},
+    "get_free": lambda f: goblin_trapped(f) or {"combatant": f.goblin.pk, "d20": 3},
     "first_aid": lambda f: down(f) or {"healer": f.ansgar.pk, "patient": f.ulrika.pk, "means": "medicus", "d4": 3},
     "grant_free_attack": lambda f: {"attacker": f.ansgar.pk, "target": f.goblin.pk, "reason": "Opportunist"},
     "heal": lambda f: f.gm("apply_damage", combatant=f.ulrika.pk, amount=5) and {"combatant": f.ulrika.pk, "amount": 3},
@@ -77,6 +96,7 @@ CASES = {
     "let_free_attack_pass": lambda f: {"free_attack": free_attack(f)},
     "march": lambda f: ended(f) or {"pace": "hasty"},
     "mark_action": lambda f: f.turn_of(f.ulrika) or {"part": "combat", "used": True},
+    "move_squares": lambda f: f.turn_of(f.ulrika) or {"squares": 7, "next_to": f.goblin.pk},
     "move_combatant": lambda f: {"combatant": f.troll.pk, "position": 0},
     "next_turn": lambda f: {},
     "poison_weapon": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "weapon": "Sword", "d20": 3},
@@ -92,6 +112,8 @@ CASES = {
     "run_past": lambda f: f.turn_of(f.ulrika) or {"enemies": [f.goblin.pk], "reach": f.troll.pk},
     "search_for_ammunition": lambda f: ended(f) or {"projectiles": "ordinary"},
     "set_distance": lambda f: {"distance": "short"},
+    "set_trap": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "trap": "Mechanical Trap", "d20": 3},
+    "spring_trap": lambda f: trap_set(f) or {"trap": 1, "victim": f.goblin.pk},
     "set_fire": lambda f: {"who": f.goblin.pk, "building": croft(f).pk, "outcome": "pass"},
     "set_house_rules": lambda f: {"rules": ["feats"]},
     "set_initiative": lambda f: {"combatant": f.goblin.pk, "value": 3},
@@ -109,6 +131,8 @@ CASES = {
     "undo": None,  # what is tested here
     "use_elixir": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "elixir": "Healing draught",
                                                     "target": f.ansgar.pk},
+    "use_alchemical_weapon": lambda f: grenade(f) or {"combatant": f.ulrika.pk, "weapon": "grenade",
+                                                      "target": f.goblin.pk, "risk_d20": 20},
     "use_feat": lambda f: {"combatant": f.ulrika.pk, "feat": "steely_gaze", "pay_with": "experience",
                            "enemy": f.goblin.pk},
 }  # fmt: skip

@@ -19,9 +19,6 @@ NOT_YET_READ = {
     "symbaroum": {
         "RAPID_FIRE_ON_A_HIT",
         "POLEARM_MASTERY",
-        "MOVEMENT_BY_SCALE",
-        "ALCHEMICAL_WEAPONS",
-        "TRAPS",
         "MAIN_HAND",
     },
 }
