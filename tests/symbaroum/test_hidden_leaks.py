@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def rules_on(fight):
-    fight.gm("set_house_rules", rules=["feats", "manoeuvres", "ammunition_countdown"])
+    fight.gm("set_house_rules", rules=["feats", "manoeuvres", "ammunition_countdown", "main_hand"])
     return fight
 
 

@@ -22,8 +22,6 @@ NOT_YET_READ = {
         "PRACTICAL_UNRELIABLE",
     },
     "symbaroum": {
-        "RAPID_FIRE_ON_A_HIT",
-        "POLEARM_MASTERY",
         "MOVEMENT_BY_SCALE",
         "ALCHEMICAL_WEAPONS",
         "TRAPS",
@@ -32,7 +30,6 @@ NOT_YET_READ = {
         "CURSE",
         "REGENERATION",
         "DEAD_PLAYER_CHARACTERS",
-        "MAIN_HAND",
     },
 }
 # Rules that never touch a fight or its aftermath: the tracker leaves them to the table on purpose.
