@@ -122,3 +122,27 @@ document.addEventListener("keydown", (event) => {
     open.querySelector("summary")?.focus();
   }
 });
+
+// An attack form's Advantage box carrying data-advantages (Symbaroum: flanking, higher ground) is ticked, with the
+// reason beside it, for the attacker, weapon (melee or ranged) and target chosen; the GM may untick it, and it is
+// worked out again only when that choice changes.
+function tickAdvantage() {
+  const box = document.querySelector("input[data-advantages]");
+  const why = document.getElementById("attack-advantage-why");
+  if (!box || !box.form) return;
+  const data = JSON.parse(box.dataset.advantages);
+  const { attacker, target, weapon } = box.form.elements;
+  const chosen = (weapon && weapon.value) || data.first[attacker.value] || "";
+  const kind = (data.ranged_weapons[attacker.value] || []).includes(chosen) ? "ranged" : "melee";
+  const pair = `${attacker.value}:${target.value}`;
+  if (box.dataset.pair === `${kind}:${pair}`) return;
+  box.dataset.pair = `${kind}:${pair}`;
+  const reason = data[kind][pair] || "";
+  box.checked = Boolean(reason);
+  if (why) why.textContent = reason ? `(${reason})` : "";
+}
+document.addEventListener("change", (event) => {
+  if (event.target.closest?.("#attack-form")) tickAdvantage();
+});
+document.addEventListener("DOMContentLoaded", tickAdvantage);
+document.addEventListener("htmx:oobAfterSwap", tickAdvantage);

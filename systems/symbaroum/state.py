@@ -68,3 +68,14 @@ class SymbaroumState(EncounterState):
     # turn key of their last try to get free}
     traps: list = field(default_factory=list)
     trapped: dict = field(default_factory=dict)
+    # --- Where fighters stand and what they hold (commands/positions.py, seed 001 "Flanking", "Surprise"; seed 004
+    # "Advantage", "Main Hand"). Combatant ids standing on lower ground than the fight around them
+    lower_ground: list = field(default_factory=list)
+    # Combatant ids whose weapons are still sheathed (the surprised, or whom the GM marks at the start)
+    sheathed: list = field(default_factory=list)
+    # Combatant id (a string, as JSON keys are) -> "left" for the left-handed; everyone else is right-handed
+    main_hands: dict = field(default_factory=dict)
+    # Combatant id (a string) -> the arms ("right_arm", "left_arm") hurt at the Pain Threshold this scene
+    hurt_arms: dict = field(default_factory=dict)
+    # Homebrew Rapid Fire: ids of the archers whose Adept and Master levels are open (hit, or an ally hurt badly)
+    roused: list = field(default_factory=list)

@@ -29,6 +29,8 @@ from systems.symbaroum.commands import (  # noqa: F401  (registers the system's 
     marches,
     melee,
     poison,
+    positions,
+    rapid_fire,
     scale,
     special_actions,
     stances,
@@ -66,6 +68,14 @@ class Symbaroum(System):
         RowField("stance", str, null=True),
         RowField("holding", list),  # ids of those they hold whom the viewer sees
         RowField("held_by", list),
+        # Where they stand and what they hold (positions_view.py): the ids of the enemies flanking them (two or more
+        # of one side in melee with them), lower ground, weapons drawn, main hand under Main Hand (else null), and
+        # Rapid Fire's higher levels open under its homebrew (else null).
+        RowField("flanked_by", list),
+        RowField("lower_ground", bool),
+        RowField("weapons_drawn", bool),
+        RowField("main_hand", str, null=True),
+        RowField("rapid_fire_open", bool, null=True),
     )
     prompt_fields = (
         PromptField("target", int, null=True),  # the d20's target, or null for a sum of `dice`

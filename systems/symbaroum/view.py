@@ -7,7 +7,15 @@ from typing import NamedTuple
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import symbaroum
-from systems.symbaroum import afflictions_view, field_view, ranged_view, special_actions_view, toggles, turn_order_view
+from systems.symbaroum import (
+    afflictions_view,
+    field_view,
+    positions_view,
+    ranged_view,
+    special_actions_view,
+    toggles,
+    turn_order_view,
+)
 from systems.symbaroum.commands import buildings
 from systems.symbaroum.commands.attack import AIMS, PARTS
 from systems.symbaroum.commands.feats import PAY_WITH
@@ -60,6 +68,7 @@ def extend(view, everyone):
     special_actions_view.extend(view)
     afflictions_view.extend(view)
     field_view.extend(view)
+    positions_view.extend(view, everyone)
     extend_manoeuvres(view, names)
     extend_api(view, names)
     if view.is_gm and view.for_screen:
@@ -94,7 +103,12 @@ def extend_gm_forms(view):
     )  # fmt: skip
     view.building_targets = tuple((b["row"].pk, b["row"].side, b["row"].name) for b in view.buildings)
     view.attack_form_key = view.form_key(
-        view.fighters, view.building_targets, view.hit_locations, view.manoeuvres, view.counts_ammunition
+        view.fighters,
+        view.building_targets,
+        view.hit_locations,
+        view.manoeuvres,
+        view.counts_ammunition,
+        view.attack_advantages,
     )
     if view.feats_on:
         view.feat_form_key = view.form_key(view.fighters, view.feat_choices, view.pay_choices)

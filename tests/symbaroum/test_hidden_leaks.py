@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rules_on(fight):
     fight.gm("set_house_rules", rules=["feats", "manoeuvres", "ammunition_countdown", "traps", "movement_by_scale",
-                                       "alchemical_weapons"])  # fmt: skip
+                                       "alchemical_weapons", "main_hand"])  # fmt: skip
     return fight
 
 

@@ -85,6 +85,8 @@ CASES = {
     "disengage": lambda f: f.turn_of(f.ulrika) or f.gm("engage", target=f.goblin.pk) and {"enemies": [f.goblin.pk]},
     "dismiss_prompts": lambda f: open_attack(f) and {"combatant": f.ulrika.pk},
     "dismiss_test": lambda f: {"prompt": open_attack(f)},
+    "draw_weapon": lambda f: f.turn_of(f.ulrika)
+    or f.gm("ready_weapons", combatant=f.ulrika.pk, drawn=False) and {"combatant": f.ulrika.pk},
     "end_encounter": lambda f: {},
     "engage": lambda f: f.turn_of(f.ulrika) or {"target": f.goblin.pk},
     "face_trap": lambda f: trap_set(f) or {"combatant": f.goblin.pk, "trap": 1, "how": "spot", "d20": 2},
@@ -97,11 +99,13 @@ CASES = {
     "march": lambda f: ended(f) or {"pace": "hasty"},
     "mark_action": lambda f: f.turn_of(f.ulrika) or {"part": "combat", "used": True},
     "move_squares": lambda f: f.turn_of(f.ulrika) or {"squares": 7, "next_to": f.goblin.pk},
+    "mark_lower_ground": lambda f: {"combatant": f.goblin.pk, "lower": True},
     "move_combatant": lambda f: {"combatant": f.troll.pk, "position": 0},
     "next_turn": lambda f: {},
     "poison_weapon": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "weapon": "Sword", "d20": 3},
     "put_out_fire": lambda f: {"who": f.goblin.pk, "building": burning(f).pk, "outcome": "pass"},
     "quick_strike": lambda f: {"combatant": f.ulrika.pk, "pay_with": "experience"},
+    "ready_weapons": lambda f: {"combatant": f.goblin.pk, "drawn": False},
     "release_hold": lambda f: holding(f) or {"combatant": f.ulrika.pk},
     "remove_combatant": lambda f: {"combatant": f.goblin.pk},
     "remove_condition": lambda f: f.gm("add_condition", combatant=f.goblin.pk, condition="Prone")
@@ -117,6 +121,7 @@ CASES = {
     "set_fire": lambda f: {"who": f.goblin.pk, "building": croft(f).pk, "outcome": "pass"},
     "set_house_rules": lambda f: {"rules": ["feats"]},
     "set_initiative": lambda f: {"combatant": f.goblin.pk, "value": 3},
+    "set_main_hand": lambda f: {"combatant": f.ulrika.pk, "hand": "left"},
     "set_inside": lambda f: {"building": croft(f).pk, "inside": [f.goblin.pk, f.ulrika.pk]},
     "set_points": lambda f: {"combatant": f.ulrika.pk, "experience": 9},
     "stand_up": lambda f: f.turn_of(f.ulrika) or f.gm("add_condition", combatant=f.ulrika.pk, condition="Prone")

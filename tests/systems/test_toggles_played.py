@@ -16,11 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 NOT_YET_READ = {
     "wfrp4e": set(),
-    "symbaroum": {
-        "RAPID_FIRE_ON_A_HIT",
-        "POLEARM_MASTERY",
-        "MAIN_HAND",
-    },
+    "symbaroum": set(),
 }
 # Rules that never touch a fight or its aftermath: the tracker leaves them to the table on purpose.
 OUTSIDE_A_FIGHT = {"symbaroum": {"TRADE_IN_USED_GOODS"}}

@@ -23,6 +23,8 @@ from systems.symbaroum.commands import (
     feats_in_force,
     free_attacks,
     manoeuvres,
+    positions,
+    rapid_fire,
     stances,
     turn,
 )
@@ -142,7 +144,8 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     `in_whirlwind`: one of a Whirlwind Attack's (feat_effects), whose one Combat Action is already spent."""
     waiting = free_attacks.take(context, free_attack, attacker, target) if free_attack else None
     if waiting:
-        attacker, target = context.combatant(waiting["attacker"]), context.combatant(waiting["target"])
+        aimed = target if target is not None and waiting.get("retarget") else None  # a Rapid Fire shot's new target
+        attacker, target = context.combatant(waiting["attacker"]), aimed or context.combatant(waiting["target"])
         advantage = advantage or waiting.get("advantage", False)
     if attacker is None or target is None:
         raise CommandError("Pick an attacker and a target.")
@@ -150,9 +153,12 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
         unused = {"aim": aim, "part": part, "advantage": advantage, "modifier": modifier, "d20": d20,
                   "second_d20": second_d20, "armour": armour, "location": location}  # fmt: skip
         return buildings.struck(context, attacker, target, weapon, damage, waiting is not None, unused)
+    drawn = positions.draw_for_attack(context, attacker, weapon)
     spec = plan(context, attacker, target, weapon, aim, part, advantage, modifier, waiting is not None, manoeuvre)
+    volley = ""
     if waiting is None and not in_whirlwind:
         turn.spend(context, attacker, "combat")
+        volley = rapid_fire.after_shot(context, attacker, target, spec)
     if waiting is None:
         manoeuvres.spend(context, attacker, manoeuvre)
     spec["special_ammunition"] = ammunition.load(context, attacker, spec, special_ammunition)
@@ -160,19 +166,21 @@ def attack(context, attacker, target, weapon, aim, part, advantage, modifier, fr
     what = "makes a free attack on" if waiting else "attacks"
     shooting = f" ({spec['special_ammunition']})" if spec["special_ammunition"] else ""
     head = f"{attacker.name} {what} {context.named(target)} with {spec['weapon']}{shooting}"
+    head = f"{drawn}; {head}" if drawn else head
+    after = f" Then: {volley}." if volley else ""
     if spec["roller"] is not None and d20 is None:
         roller = context.combatant(spec["roller"])
         test = "Attack" if spec["kind"] == "attack" else "Defence"
         reason = f"{test}: {public_name(attacker)} → {public_name(target)}"
         entry = ask(context, roller, spec["kind"], reason, target=spec["goal"], second=spec["second"], attack=spec)
-        return f"{head}: {roller.name}'s player rolls the {spec['kind']} test against {spec['goal']}.", {
+        return f"{head}: {roller.name}'s player rolls the {spec['kind']} test against {spec['goal']}.{after}", {
             "prompt": entry["id"],
             "chance": entry["chance"],
             "goal": spec["goal"],
         }
     kept, rolled = kept_d20(context, spec["second"], d20, second_d20)
     message, result = after_test(context, spec, kept, rolled)
-    return f"{head}: {message}", result
+    return f"{head}: {message}{after}", result
 
 
 @answers("attack", "defence")
@@ -307,6 +315,7 @@ def apply(context, spec):
     dealt, pushed = manoeuvres.damage_dealt(spec, symbaroum.damage(spec["damage"], spec["armour"]))
     location = spec["location"]
     notes = take_damage(context, target, dealt, location) if dealt else []
+    notes.append(rapid_fire.rouse(context, target, 0, None, hit=True))
     shown = context.named(target)
     place = f" to the {LOCATION_WORDS[location]}" if location else ""
     line = f"{spec['damage']} damage against {spec['armour']} armour: {shown} takes {dealt}{place}"

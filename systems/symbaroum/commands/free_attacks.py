@@ -15,9 +15,10 @@ __all__ = ["let_free_attack_pass", "grant_free_attack"]
 CANNOT_STRIKE = ("Unconscious", "Winded")
 
 
-def grant(context, attacker, target, trigger, advantage=False):
-    """Give `attacker` a free attack on `target`, made with the Advantage when `advantage`; returns the log note
-    ("" when this trigger already gave one this turn)."""
+def grant(context, attacker, target, trigger, advantage=False, retarget=False):
+    """Give `attacker` a free attack on `target`, made with the Advantage when `advantage`, at another target if
+    the GM likes when `retarget` (a Rapid Fire shot); returns the log note ("" when this trigger already gave one
+    this turn)."""
     state = context.encounter.state
     once = f"{attacker.pk}:{trigger}:{context.encounter.round}"
     if once in state.free_attack_triggers:
@@ -25,7 +26,8 @@ def grant(context, attacker, target, trigger, advantage=False):
     state.free_attack_triggers = [*state.free_attack_triggers, once]
     state.free_attack_seq += 1
     waiting = {"id": state.free_attack_seq, "attacker": attacker.pk, "target": target.pk, "trigger": trigger}
-    state.free_attacks.append({**waiting, "advantage": True} if advantage else waiting)
+    waiting.update({"advantage": True} if advantage else {}, **({"retarget": True} if retarget else {}))
+    state.free_attacks.append(waiting)
     with_advantage = ", with the Advantage" if advantage else ""
     return f"{context.named(attacker)} gets a free attack on {context.named(target)} ({trigger}{with_advantage})"
 
@@ -36,7 +38,8 @@ def take(context, pk, attacker=None, target=None):
     waiting = next((f for f in state.free_attacks if f["id"] == pk), None)
     if waiting is None:
         raise CommandError(f"There is no free attack {pk} waiting.")
-    if (attacker and attacker.pk != waiting["attacker"]) or (target and target.pk != waiting["target"]):
+    other_target = target and target.pk != waiting["target"] and not waiting.get("retarget")
+    if (attacker and attacker.pk != waiting["attacker"]) or other_target:
         raise CommandError("That free attack belongs to someone else: leave attacker and target empty.")
     state.free_attacks = [f for f in state.free_attacks if f["id"] != pk]
     return waiting

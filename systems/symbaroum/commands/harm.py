@@ -57,6 +57,9 @@ def consequences(context, target, amount, location=None, effect=None):
     notes = []
     if symbaroum.reaches_pain_threshold(amount, threshold):
         notes.append(f"at or over the Pain Threshold ({threshold})")
+        from systems.symbaroum.commands import rapid_fire  # it reads sheets through this module
+
+        notes += filter(None, [rapid_fire.rouse(context, target, amount, threshold)])
         if context.encounter.plays(toggles.CRITICAL_DAMAGE) and not has(context, target, "Critically Damaged"):
             give(context, target, "Critically Damaged")
             notes.append("critically damaged: a second chance to fail every test until healed")
@@ -84,6 +87,9 @@ def location_effects(context, target, location, effect):
     if effect.drops_item_unless_quick_test:
         give(context, target, "Hurt Arm")
         notes.append(f"hit in the {LOCATION_WORDS[location]}: a second chance to fail with that arm this scene")
+        from systems.symbaroum.commands import positions  # it reads sheets through this module
+
+        notes += filter(None, [positions.arm_hit(context, target, location)])
         sheet = sheet_of(context, target)
         quick = symbaroum.test_target(sheet.attribute("quick")) if sheet else None
         if quick is None:

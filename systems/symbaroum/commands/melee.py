@@ -11,6 +11,8 @@ from combat.commands.fields import DieField, OneOfField, YesNoField
 from combat.commands.spine import Args, CombatantField, CombatantListField, CommandError, CommandForbidden
 from combat.models import Encounter
 from rules.engine import symbaroum
+from rules.engine import symbaroum_positions as positions
+from systems.symbaroum import toggles
 from systems.symbaroum.commands import command, free_attacks, turn
 from systems.symbaroum.commands.harm import give, sheet_of
 from systems.symbaroum.commands.sides import refuse_allies
@@ -119,6 +121,8 @@ def spring(context, ambushers, ambushed, caught, how):
     if not caught:
         return f"The ambush is noticed ({how}): nobody is surprised.", {"surprised": []}
     notes = []
+    state = context.encounter.state
+    state.sheathed = [*state.sheathed, *(c.pk for c in ambushed if c.pk not in state.sheathed)]
     for combatant in ambushed:
         give(context, combatant, "Surprised", remaining=1)
     for index, attacker in enumerate(ambushers):
@@ -190,7 +194,33 @@ def close_in(context, mover, target):
     long_reach = symbaroum.long_weapon_free_attack(reaches_far(context, mover), reaches_far(context, target))
     if long_reach:
         said += f"; {free_attacks.grant(context, target, mover, 'Long weapon')}"
-    return said, long_reach
+    polearm = polearm_mastery(context, mover, target, long_reach)
+    return said + (f"; {polearm}" if polearm else ""), long_reach
+
+
+def polearm_mastery(context, mover, target, long_reach):
+    """Seed 001 "Homebrew Rules" › "Polearm Mastery (Adept)", when the table plays it: the Adept's reach works only
+    on an enemy who comes to them. The one approached, with the ability at Adept or higher and a Long weapon in
+    reach, gets a free attack on the one closing in, even one who bears a Long weapon too (a plain Long weapon's
+    free attack, when it came, is that one); the one who approaches gains nothing from theirs. Returns words."""
+    if not context.encounter.plays(toggles.POLEARM_MASTERY):
+        return ""
+    said = []
+    approached = ability_level(context, target, "Polearm Mastery")
+    if positions.polearm_mastery_applies(approached, enemy_approaches=True) and reaches_far(context, target):
+        if not long_reach:
+            said.append(free_attacks.grant(context, target, mover, "Polearm Mastery (Adept)"))
+    approaching = ability_level(context, mover, "Polearm Mastery")
+    if positions.level_rank(approaching) >= positions.level_rank(positions.POLEARM_MASTERY_LEVEL):
+        said.append(f"{mover.name}'s Polearm Mastery (Adept) gives nothing to the one who closes in")
+    return "; ".join(s for s in said if s)
+
+
+def ability_level(context, combatant, name):
+    """The level ("Novice", "Adept", "Master") of the combatant's ability `name`, "" when they have none."""
+    sheet = sheet_of(context, combatant)
+    abilities = dict(sheet.abilities) if sheet else {}
+    return next((level for ability, level in abilities.items() if ability.lower() == name.lower()), "")
 
 
 class RunPastArgs(Args):

@@ -51,8 +51,13 @@ def hampered(context, combatant):
 def hurt_arm(context, combatant):
     """Seed 001 / 004 "Hit Locations": an arm struck at the Pain Threshold gives a second chance to fail every roll
     that needs it for the rest of the scene. The tracker does not know which hand holds what, so it hampers each
-    test made with the hands: the bearer's attacks and holds."""
-    return bool(context.condition_counts(combatant).get("Hurt Arm"))
+    test made with the hands: the bearer's attacks and holds; under Main Hand (seed 004), only when the arm hurt
+    is the main hand's (commands/positions.py)."""
+    from systems.symbaroum.commands.positions import hampers_attacks  # positions reads melee, which reads this
+
+    hurt = bool(context.condition_counts(combatant).get("Hurt Arm"))
+    by_hand = hampers_attacks(context, combatant) if hurt else None
+    return hurt if by_hand is None else by_hand
 
 
 def second_chance(context, roller, opponent=None, to_pass=False, to_fail=False, arms_of=None):
