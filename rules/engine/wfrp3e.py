@@ -566,6 +566,28 @@ def zero_power_result(passed, difficulty):
     return ZeroPowerResult(1, None if passed else difficulty)
 
 
+# Seed 003 "Spellcaster Conditions" › Magic Quickcasting: casting in a hurry adds this challenge die to the check.
+QUICKCAST_CHALLENGE = 1
+
+
+def quickcast_source():
+    """The pool's (kind, count, why) for a quickcast spell (seed 003 "Spellcaster Conditions" › Magic
+    Quickcasting)."""
+    return (CHALLENGE_DIE, QUICKCAST_CHALLENGE, "quickcasting")
+
+
+# Seed 003 "Spellcaster Conditions" › Chaos Stars: each chaos star a casting check shows is spent on a Miscast card.
+CHAOS_STARS_PER_MISCAST_CARD = 1
+
+
+def miscast_cards(chaos_stars):
+    """Miscast cards a casting check draws: the seed has the caster draw until every chaos star is spent, read as one
+    card per chaos star (seed 003 "Spellcaster Conditions" › Chaos Stars). 0: no miscast."""
+    if chaos_stars < 0:
+        raise ValueError("chaos stars are counted from 0")
+    return chaos_stars // CHAOS_STARS_PER_MISCAST_CARD
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Wounds (seed 003 "Middle of Turn Phase", "Impairments & Wounds", "Enemies", "Henchmen")
 
@@ -998,6 +1020,88 @@ def situation_sources(advantages=(), disadvantages=()):
         if names:
             sources.append((kind, len(names) * SITUATION_DIE, ", ".join(names)))
     return sources
+
+
+# Seed 003 "Maneuvers" 6: mounting or dismounting a horse is a manoeuvre; one untrained in Ride must pass an Easy
+# (1d) Ride check for it to work.
+RIDE_DIFFICULTY = "easy"
+
+
+def mount_needs_check(ride_training):
+    """Whether mounting or dismounting asks for the Ride check: only of one untrained in Ride (seed 003 "Maneuvers"
+    6)."""
+    return ride_training <= 0
+
+
+# Seed 003 "Maneuvers" 3: unsocketing a talent (or exchanging it for another) is a manoeuvre.
+RECHARGING_TALENT = "still recharging"
+OTHER_TYPE = "of another type"
+
+
+def exchange_refusal(tokens, talent_type, replacement_type=None):
+    """Why a socketed talent cannot be unsocketed or exchanged now, or "": it must have recharged (no tokens left),
+    and a talent exchanged for it must be of the same type (seed 003 "Maneuvers" 3)."""
+    if tokens:
+        return RECHARGING_TALENT
+    if replacement_type is not None and replacement_type != talent_type:
+        return OTHER_TYPE
+    return ""
+
+
+def preparation_left(needed, prepared):
+    """Preparation manoeuvres still owed before an action card that needs `needed` of them can be played, when
+    `prepared` were spent on it this turn (seed 003 "Maneuvers" 9)."""
+    return max(needed - prepared, 0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Damaged equipment and the environment (seed 003 "Condition Cards" › Damaged, › Environmental Condition)
+
+WEAPON, ARMOUR, GEAR = "weapon", "armour", "gear"
+ITEMS = (WEAPON, ARMOUR, GEAR)
+# Damaged: a weapon's damage value and an armour's defence fall by two; any other item adds two misfortune dice to
+# the checks it is used in.
+DAMAGED_WEAPON_DAMAGE = 2
+DAMAGED_ARMOUR_DEFENCE = 2
+DAMAGED_GEAR_MISFORTUNE = 2
+
+
+def damaged_damage(damage, weapon_damaged):
+    """A weapon's damage value, two less while the weapon is Damaged, never below 0."""
+    return max(damage - (DAMAGED_WEAPON_DAMAGE if weapon_damaged else 0), 0)
+
+
+def damaged_defence(defence, armour_damaged):
+    """An armour's Defence, two less while the armour is Damaged, never below 0."""
+    return max(defence - (DAMAGED_ARMOUR_DEFENCE if armour_damaged else 0), 0)
+
+
+def damaged_gear_sources(gear, skill):
+    """[(kind, count, why)]: two misfortune dice for each Damaged item (`gear`: {item name: the skill whose checks
+    use it}) that a check of `skill` uses."""
+    return [
+        (MISFORTUNE, DAMAGED_GEAR_MISFORTUNE, f"damaged {item}")
+        for item, used_with in sorted(gear.items())
+        if used_with.casefold() == skill.casefold()
+    ]
+
+
+# The checks an environmental condition touches, as `Check.covers` reads them.
+ENVIRONMENT_CHECKS = ("any", "physical", "mental", "sight")
+MOST_ENVIRONMENT_DICE = 4
+
+
+def environment_sources(environments, check):
+    """[(kind, count, why)]: the challenge dice the GM set for each environmental condition (name, dice, which
+    checks) that touches `check` (seed 003 "Condition Cards" › Environmental Condition: the GM's to size; it lasts
+    while its cause does)."""
+    found = []
+    for name, dice, checks in environments:
+        if not 0 <= dice <= MOST_ENVIRONMENT_DICE:
+            raise ValueError(f"an environmental condition adds 0 to {MOST_ENVIRONMENT_DICE} challenge dice")
+        if dice and check.covers(checks):
+            found.append((CHALLENGE_DIE, dice, name))
+    return found
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -14,8 +14,10 @@ from systems.wfrp3e.models import ActionCard, Talent
 
 def extend(view):
     cards = view.data.once("action_cards", action_cards)
-    view.action_cards = [name for name, _ in cards]
-    defences = {name for name, kind in cards if kind == ActionCard.Type.DEFENCE}
+    view.action_cards = [name for name, _, _ in cards]
+    defences = {name for name, kind, _ in cards if kind == ActionCard.Type.DEFENCE}
+    # Seed 003 "Maneuvers" 9: the cards a manoeuvre of preparation goes on, with how many each needs.
+    view.preparation_cards = [(name, needed) for name, _, needed in cards if needed]
     view.talents = view.data.once("talents", talents)
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
@@ -40,7 +42,7 @@ def extend(view):
 
 
 # [(name, type)] of every WFRP 3e action card, read once for all the views of one read.
-action_cards = Read(ActionCard, "{system} = {wfrp3e}", values=["name", "type"], wfrp3e=KEY)
+action_cards = Read(ActionCard, "{system} = {wfrp3e}", values=["name", "type", "preparation"], wfrp3e=KEY)
 talents = Read(Talent, "{system} = {wfrp3e}", values=["name"], flat=True, wfrp3e=KEY)
 
 

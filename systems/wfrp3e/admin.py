@@ -6,7 +6,7 @@ from systems.wfrp3e import models
 
 @admin.register(models.ActionCard)
 class ActionCardAdmin(ReferenceDataAdmin):
-    list_display = ["name", "type", "skill", "recharge", "difficulty", "sight", "system", "customised"]
+    list_display = ["name", "type", "skill", "recharge", "difficulty", "sight", "preparation", "system", "customised"]
     list_filter = [*ReferenceDataAdmin.list_filter, "type"]
 
 

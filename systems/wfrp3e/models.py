@@ -63,6 +63,9 @@ class ActionCard(ReferenceData):
     sight = models.BooleanField(
         default=False, help_text="Its check needs the sense of sight: Blinded adds a challenge die to it."
     )
+    preparation = models.PositiveSmallIntegerField(
+        default=0, help_text="Preparation manoeuvres its performer spends on it the same turn, before playing it."
+    )
 
     def clean(self):
         super().clean()

@@ -34,6 +34,16 @@ class Wfrp3eState(EncounterState):
     # Shields carried (a "Shield" trait) but slung off the arm with a manoeuvre (seed 003 "Maneuvers" 5): [combatant
     # ids]; a carried shield is on the arm until then, and Block needs it there
     unslung_shields: list = field(default_factory=list)
+    # Who sits on a horse (seed 003 "Maneuvers" 6; commands/riding.py): [combatant ids]
+    mounted: list = field(default_factory=list)
+    # Talents socketed (seed 003 "Maneuvers" 2-3; commands/talents.py): combatant id -> [talent names]
+    sockets: dict = field(default_factory=dict)
+    # --- damaged equipment and the environment (seed 003 "Condition Cards"; commands/equipment.py) ---
+    # What is Damaged: combatant id -> {"weapon": true, "armour": true, "gear": {item name: the skill it is used with}}
+    damaged_equipment: dict = field(default_factory=dict)
+    # Environmental conditions: [{"name", "dice" (challenge dice), "checks" ("any", "physical", "mental", "sight"),
+    # "combatant" (an id, or null for everyone)}]
+    environment: list = field(default_factory=list)
     # --- action checks (commands/actions.py) ---
     # Critical wounds and the knocked out and dead states this encounter: combatant id -> {"criticals",
     # "knocked_out", "dead"}; the wounds taken are the combatant's max_wounds less its wounds

@@ -13,13 +13,18 @@ from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's com
     KEY,
     actions,
     conditions,
+    equipment,
     fear,
     game_time,
     health,
     initiative,
+    magic,
     manoeuvres,
     party,
+    preparation,
     rally,
+    riding,
+    situation,
     talents,
     turn,
 )
@@ -62,6 +67,9 @@ class Wfrp3e(System):
         RowField("prone", bool),  # lying prone (seed 003 "Maneuvers" 8)
         RowField("assist_fortune", int),  # fortune dice from assists waiting on their next check ("Maneuvers" 1)
         RowField("shield", str),  # "slung" on the arm, "unslung", or "" for no shield carried ("Maneuvers" 5)
+        RowField("mounted", bool),  # on a horse ("Maneuvers" 6)
+        RowField("socketed", list),  # talents socketed ("Maneuvers" 2-3)
+        RowField("damaged", list),  # "Damaged weapon", "Damaged Rope (Athletics)" ("Condition Cards" › Damaged)
     )
     prompt_fields = (
         PromptField("skill", str, null=True),

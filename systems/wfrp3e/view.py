@@ -7,7 +7,7 @@ import functools
 
 from combat.commands.prompts import visible_prompts
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import KEY, conditions, fear, health, manoeuvres, recharge, turn
+from systems.wfrp3e.commands import KEY, conditions, equipment, fear, health, manoeuvres, recharge, talents, turn
 from systems.wfrp3e.commands.counters import characteristic, counter
 from systems.wfrp3e.models import ConditionCard
 from systems.wfrp3e.sheet import fighting_traits
@@ -51,16 +51,35 @@ def extend(view, everyone):
         row.prone = row.pk in state.prone
         row.shield = manoeuvres.shield_of(state, row)
         row.assist_fortune = wfrp3e.assist_fortune(len(state.assists.get(str(row.pk), ())))
+        row.mounted = row.pk in state.mounted
+        row.socketed = talents.socketed(state, row)
+        row.damaged = equipment.tags(state, row)
         row.henchmen_members = sheet.henchmen if sheet is not None and toughness else 0
         row.henchmen_standing = None
         if row.henchmen_members:
             taken = row.max_wounds - row.wounds
             row.henchmen_standing = wfrp3e.henchmen_standing(toughness, row.henchmen_members, taken)
     view.assist_allies = assist_allies(view.rows, view.active)
+    view.environment = environment(view, state)
     explain_held_cards(view)
     if view.is_gm and view.for_screen:  # all the GM's initiative and condition card forms show: reused while it holds
         listed = [(row.pk, row.name, row.character_id is not None) for row in view.rows]
         view.gm_forms_key = view.form_key(listed, view.condition_names)
+
+
+def environment(view, state):
+    """The environmental conditions this viewer may see, in words: those on everyone, and those on a combatant the
+    viewer sees (seed 003 "Condition Cards" › Environmental Condition)."""
+    shown = {row.pk: row for row in view.rows}
+    found = []
+    for entry in state.environment:
+        if entry["combatant"] and entry["combatant"] not in shown:
+            continue
+        where = f"on {shown[entry['combatant']].name}" if entry["combatant"] else "on everyone"
+        die = "die" if entry["dice"] == 1 else "dice"
+        checks = equipment.CHECK_WORDS[entry["checks"]]
+        found.append((entry["name"], f"{entry['dice']} challenge {die}, {checks}, {where}"))
+    return found
 
 
 def assist_allies(rows, active):

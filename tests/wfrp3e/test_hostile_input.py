@@ -18,10 +18,15 @@ pytestmark = pytest.mark.django_db
 
 CONDITION_CARDS = ["Weakened", "Frightened", "Inspired", "Demoralized", "Staggered", "weakened", "Prone", "Sleepy"]
 TEXT_VALUES = {
-    "card": ["Melee Strike", "Ranged Shot", "Dodge", "Magic Dart", "melee strike", "Fireball", ""],
+    "card": ["Melee Strike", "Ranged Shot", "Dodge", "Magic Dart", "melee strike", "Rally the Troops", "Fireball", ""],
     "condition": CONDITION_CARDS,
     "name": ["Beastman", "Wolf"],
+    "environment": ["Blizzard", "Smoke", ""],
     "talent": ["Iron Will", "Keen Senses", "iron will", "Luck", ""],
+    "replacement": ["Iron Will", "Battle Hardened", "", "Luck"],
+    "gear": ["Rope", "Lockpicks", ""],
+    "skill": ["Athletics", "Skulduggery", "", "Juggling"],
+    "effect": ["the winds howl", ""],
     "label": ["first aid", ""],
     "advantages": ["outnumber", "Opponent prone", "", ""],
     "disadvantages": ["poor_footing", "", ""],
@@ -36,8 +41,9 @@ def add(encounter, gm, **args):
 def world(fight):
     """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
-    Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling), "planning" (not started)
-    and "emptied" (running, everyone removed)."""
+    Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling; Magda's Discipline check for
+    power she could not lose, the Miscast card her Magic Dart drew and her Ride check to mount wait on her phone, Keen
+    Senses socketed), "planning" (not started) and "emptied" (running, everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
     for character in (fight.magda.character, fight.gunther.character):
@@ -54,6 +60,12 @@ def world(fight):
     fight.gm("ask_initiative", combatant=fight.magda.pk)
     fight.gm("set_prone", combatant=fight.magda.pk, prone=True)
     fight.gm("set_prone", combatant=fight.gunther.pk, prone=True)
+    fight.gm("lose_power", combatant=fight.magda.pk, amount=7)
+    dart = {"card": "Magic Dart", "target": fight.orc.pk, "damage": 4, "allow_anyway": True}  # a second card
+    fight.gm("perform_action", combatant=fight.magda.pk, **dart)
+    fight.gm("enter_roll", prompt=fight.prompts()[-1]["id"], successes=1, chaos_stars=1)
+    fight.gm("use_talent", combatant=fight.magda.pk, talent="Keen Senses")
+    fight.gm("mount", combatant=fight.magda.pk, mounted=True)
 
     planning = EncounterFactory(campaign=table.campaign, name="Not yet")
     add(planning, gm, character=table.wizard.pk)
@@ -77,9 +89,15 @@ def world(fight):
 
 def test_the_world_has_what_the_commands_act_on(world):
     fight = world.encounters["fight"]
-    assert [p["answer"] for p in fight.pools["prompts"]] == ["enter_roll", "roll_initiative_check"]
+    assert [p["answer"] for p in fight.pools["prompts"]] == [
+        "enter_roll",
+        "roll_initiative_check",
+        "zero_power_check",
+        "miscast_drawn",
+        "ride_check",
+    ]
     assert fight.combatants.filter(hidden=True).count() == 1
-    assert list(fight.pools["recharging"].values()) == [{"Dodge": 3}]
+    assert list(fight.pools["recharging"].values()) == [{"Dodge": 3, "Magic Dart": 1}]
     assert list(fight.pools["condition_tokens"].values()) == [{"Weakened": 3}]
     assert world.encounters["planning"].status == "planning"
     assert not world.encounters["emptied"].combatants.exists()

@@ -116,7 +116,7 @@ def test_an_admin_edit_of_an_action_card_is_kept_by_the_loader(admin_client, rul
     strike = ActionCard.objects.get(system="wfrp3e", name="Melee Strike")
     form = {
         "system": "wfrp3e", "name": "Melee Strike", "type": "melee", "skill": strike.skill_id, "recharge": 1,
-        "difficulty": 2, "effects": json.dumps({"success": "Hit hard."}), "source": strike.source,
+        "difficulty": 2, "preparation": 0, "effects": json.dumps({"success": "Hit hard."}), "source": strike.source,
     }  # fmt: skip
     assert admin_client.post(f"/admin/wfrp3e/actioncard/{strike.pk}/change/", form).status_code == 302
     assert load()["kept"] == 1

@@ -62,6 +62,30 @@ def overchanneling(fight):
     return fight.magda.pk
 
 
+def miscast(fight):
+    """Magda's Magic Dart at the orc showing a chaos star: the Miscast card waits on her phone."""
+    fight.gm("perform_action", combatant=fight.magda.pk, card="Magic Dart", target=fight.orc.pk, damage=4)
+    fight.gm("enter_roll", prompt=fight.prompts()[-1]["id"], successes=1, chaos_stars=1)
+    return fight.prompts()[-1]["id"]
+
+
+def power_short(fight):
+    """Magda (5 power) loses 7: her Discipline check for the 2 she could not lose waits on her phone."""
+    return last_prompt(fight, "lose_power", combatant=fight.magda.pk, amount=7)
+
+
+def socketed(fight):
+    """Magda on her turn with Keen Senses (a constant focus talent) socketed."""
+    fight.turn_of(fight.magda)
+    fight.gm("use_talent", combatant=fight.magda.pk, talent="Keen Senses")
+    return fight.magda.pk
+
+
+def magdas_turn(fight, **args):
+    fight.turn_of(fight.magda)
+    return {"combatant": fight.magda.pk, **args}
+
+
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
@@ -114,6 +138,16 @@ CASES = {
     "set_prone": lambda f: {"combatant": f.orc.pk, "prone": True},
     "sling_shield": lambda f: shielded(f) or {"combatant": f.magda.pk, "sling": False},
     "stand_up": lambda f: f.gm("set_prone", combatant=f.magda.pk, prone=True) and {"combatant": f.magda.pk},
+    "lose_power": lambda f: {"combatant": f.magda.pk, "amount": 7},
+    "zero_power_check": lambda f: {"prompt": power_short(f), "successes": 0},
+    "miscast_drawn": lambda f: {"prompt": miscast(f), "effect": "the winds howl"},
+    "situation_dice": lambda f: {"prompt": initiative_check(f), "advantages": ["ambush"], "disadvantages": ["weather"]},
+    "damage_equipment": lambda f: {"combatant": f.orc.pk, "item": "gear", "gear": "Rope", "skill": "Athletics"},
+    "set_environment": lambda f: {"environment": "Blizzard", "challenge": 2, "checks": "physical"},
+    "mount": lambda f: magdas_turn(f, mounted=True),
+    "ride_check": lambda f: {"prompt": last_prompt(f, "mount", **magdas_turn(f, mounted=True)), "successes": 1},
+    "exchange_talent": lambda f: {"combatant": socketed(f), "talent": "Keen Senses", "replacement": "Iron Will"},
+    "prepare": lambda f: magdas_turn(f, card="Rally the Troops"),
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip

@@ -13,7 +13,7 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, health, manoeuvres, party, recharge, turn
+from systems.wfrp3e.commands import command, equipment, health, magic, manoeuvres, party, preparation, recharge, turn
 from systems.wfrp3e.commands.pools import (
     DIE_WORDS,
     SymbolArgs,
@@ -73,6 +73,7 @@ class ActionArgs(OwnCombatantArgs):
     sight = YesNoField(help_text="The check needs sight (Blinded's challenge die), whatever the card says.")
     advantages = NamesField(help_text='Seed 003 "Advantages" that apply (keys or names): a fortune die each.')
     disadvantages = NamesField(help_text='Seed 003 "Disadvantages" that apply (keys or names): a misfortune die each.')
+    quickcast = YesNoField(help_text="A spell or blessing cast in a hurry: a challenge die more (Magic Quickcasting).")
 
     def clean_advantages(self):
         return situation_keys(self.cleaned_data["advantages"], wfrp3e.ADVANTAGES, "Advantages")
@@ -162,12 +163,16 @@ def perform_action(
     sight,
     advantages,
     disadvantages,
+    quickcast,
 ):
     """Play an action card: its pool, summed up with its odds, waits on the roller's phone for the dice. A physical
     action costs its fatigue while Entangled. Each Advantage ticked adds a fortune die, each Disadvantage a
     misfortune die (seed 003 "Advantages", "Disadvantages"); fortune dice from assists waiting on the performer
     join the pool by themselves (seed 003 "Maneuvers" 1). Block is refused without a shield on the arm (seed 003
-    "Maneuvers" 5).
+    "Maneuvers" 5), and a card that needs preparation without its manoeuvres spent this turn (seed 003 "Maneuvers"
+    9). A quickcast spell or blessing adds a challenge die (seed 003 "Spellcaster Conditions" › Magic
+    Quickcasting). A Damaged weapon deals two less damage, a target's Damaged armour gives two less Defence, and
+    the performer's Damaged gear and the environment add their dice by themselves (seed 003 "Condition Cards").
 
     A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
     the target's sheet's (its Defence and Soak traits), else 0."""
@@ -175,6 +180,9 @@ def perform_action(
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")
     manoeuvres.block_refused(context, combatant, card)
+    if quickcast and card.type not in CASTINGS:
+        raise CommandError(f"{card.name} is no spell or blessing: only a casting is quickcast.")
+    preparation.prepared_for(context, combatant, card)
     wounds = card.type in ATTACKS or (card.type in CASTINGS and bool(damage))
     if wounds and target is None:
         raise CommandError(f"{card.name} deals wounds: name its target.")
@@ -182,10 +190,13 @@ def perform_action(
         raise CommandError(f"{combatant.name} cannot play {card.name} at themselves: pick another target.")
     take_the_action(context, combatant, card)
     situation = wfrp3e.situation_sources(advantages, disadvantages)
+    if quickcast:
+        situation.append(wfrp3e.quickcast_source())
     # The target's guard meets an attack only (seed 003 "Middle of Turn Phase" step 3).
     guard = sheet_of(context, target) if target and wounds else None
     if defence is None:
-        defence = guard.defence if guard else 0
+        worn = equipment.damaged(context, target, wfrp3e.ARMOUR)
+        defence = wfrp3e.damaged_defence(guard.defence, worn) if guard else 0
     if soak is None:
         soak = guard.soak if guard else 0
     check, sources = action_pool(
@@ -213,7 +224,9 @@ def perform_action(
         # Not "target": every viewer's API state shows a prompt's "target" (a test's target number elsewhere), and a
         # player rolling at a hidden enemy must not learn its id.
         attacking=target.pk if target else None,
-        damage=(damage or 0) if wounds else 0,
+        damage=weapon_damage(context, combatant, card, damage) if wounds else 0,
+        advantages=advantages,
+        disadvantages=disadvantages,
         soak=soak,
         comet_choice=True,
         **pool_entry(sources, check, chaos_star_effect(card)),
@@ -224,6 +237,13 @@ def perform_action(
         f"{ticked}.",
         {"prompt": entry["id"], "pool": entry["pool"]},
     )
+
+
+def weapon_damage(context, combatant, card, damage):
+    """An attack's damage value, two less with a Damaged weapon (seed 003 "Condition Cards" › Damaged); a spell's is
+    its own."""
+    weapon = card.type in ATTACKS and equipment.damaged(context, combatant, wfrp3e.WEAPON)
+    return wfrp3e.damaged_damage(damage or 0, weapon)
 
 
 def entangled(context, combatant, check):
@@ -238,8 +258,9 @@ def entangled(context, combatant, check):
 
 def chaos_star_effect(card):
     """Whether the card names an effect for a chaos star: otherwise a chaos star counts as a bane (seed 003
-    "Universal Dice Roll Effect")."""
-    return any(line_symbol(line)[1] == wfrp3e.CHAOS_STAR for line in card.effects)
+    "Universal Dice Roll Effect"). A casting's chaos stars always have one: they draw Miscast cards (seed 003
+    "Spellcaster Conditions" › Chaos Stars)."""
+    return card.type in CASTINGS or any(line_symbol(line)[1] == wfrp3e.CHAOS_STAR for line in card.effects)
 
 
 class RollArgs(SymbolArgs):
@@ -321,6 +342,8 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     words += health.feel_strain(context, combatant, outcome, entry["characteristic"])
     words += party.reckless_casting(context, combatant, outcome)
     words += card_effects(card, outcome, symbols)
+    if card.type in CASTINGS:
+        words += magic.miscast(context, combatant, card.name, outcome.chaos_stars)
     target = context.combatant(entry["attacking"]) if entry.get("attacking") else None
     if target is not None and (card.type in ATTACKS or entry["damage"]):
         target_sheet = sheet_of(context, target)

@@ -39,6 +39,8 @@ def spend_fortune(context, prompt):
     state, entry = context.encounter.state, prompt
     if not state.party_fortune:
         raise CommandError("The party's fortune pool is empty.")
+    if not entry.get("pool"):
+        raise CommandError(f"{entry['reason']} rolls no dice: a fortune point goes on a check.")
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0) | entry["pool"]
     pool[wfrp3e.FORTUNE] += 1
     shown = pool_entry([wfrp3e.Source(kind, count, "") for kind, count in pool.items() if count])

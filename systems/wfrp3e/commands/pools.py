@@ -8,7 +8,7 @@ from combat.commands.fields import WholeNumberField, YesNoField
 from combat.commands.prompts import PromptArgs
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import conditions, counters
+from systems.wfrp3e.commands import conditions, counters, equipment
 
 # A skill names its characteristic by the sheet's short name; the engine by the full one.
 CHARACTERISTIC_NAMES = {
@@ -71,7 +71,8 @@ def skill_pool(
 
     A specialisation helps when `specialised_in` names it (Dodge on a Coordination card named Dodge); `sight`: the
     check needs the sense of sight (Blinded's die). `modifiers` are `wfrp3e.pool_sources`'s difficulty, defence,
-    opposing_training and extra. Fortune dice from assists waiting on the roller join the pool and are used up."""
+    opposing_training and extra. Fortune dice from assists waiting on the roller join the pool and are used up; the
+    roller's Damaged gear used with the skill and the environmental conditions on them add theirs (equipment.py)."""
     sheet = sheet_of(context, combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet to build a pool.")
@@ -85,6 +86,9 @@ def skill_pool(
     assisted = take_assists(context, combatant)
     if assisted:
         modifiers["extra"] = (*modifiers.get("extra", ()), assisted)
+    around = equipment.pool_extras(context, combatant, skill_name, check)
+    if around:
+        modifiers["extra"] = (*modifiers.get("extra", ()), *around)
     sources = wfrp3e.pool_sources(
         check,
         combatant.character.characteristic(short),
