@@ -45,6 +45,8 @@ def test_the_player_commands_are_those_known():
         "assist",
         "enter_roll",
         "face_fear",
+        "first_aid",
+        "healing_draught",
         "maintain_power",
         "manoeuvre",
         "perform_action",

@@ -23,6 +23,7 @@ TEXT_VALUES = {
     "name": ["Beastman", "Wolf"],
     "talent": ["Iron Will", "Keen Senses", "iron will", "Luck", ""],
     "label": ["first aid", ""],
+    "insanity": ["Night Terrors", "Paranoia", "Paranoia", ""],
     "advantages": ["outnumber", "Opponent prone", "", ""],
     "disadvantages": ["poor_footing", "", ""],
 }
@@ -36,13 +37,20 @@ def add(encounter, gm, **args):
 def world(fight):
     """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
-    Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling), "planning" (not started)
-    and "emptied" (running, everyone removed)."""
+    Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling, Magda with a permanent
+    insanity, the orc with Aggression, Cunning and Expertise dice), "planning" (not started) and "emptied" (running,
+    everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
     for character in (fight.magda.character, fight.gunther.character):
         character.traits = {**character.traits, "Shield": True}
         character.save()
+    magda = fight.magda.character  # a permanent insanity to heal, beside her temporary one
+    magda.points = {**magda.points, "insanities": {**magda.points["insanities"], "Paranoia": "permanent"},
+                    "insanity_tokens": {"Paranoia": 1}}  # fmt: skip
+    magda.save()
+    fight.orc.character.traits = {"Aggression": 2, "Cunning": 1, "Expertise": 1}  # dice for the orc to spend
+    fight.orc.character.save()
     skaven = CharacterFactory(
         campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
     )

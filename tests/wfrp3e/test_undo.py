@@ -62,6 +62,22 @@ def overchanneling(fight):
     return fight.magda.pk
 
 
+def maddening(fight):
+    """Magda with Paranoia, a permanent insanity with a token on it."""
+    character = fight.magda.character
+    character.refresh_from_db()
+    character.points = {**character.points, "insanities": {"Paranoia": "permanent"}, "insanity_tokens": {"Paranoia": 1}}
+    character.save()
+    return fight.magda.pk
+
+
+def aggressive(fight):
+    """The orc with two Aggression dice."""
+    fight.orc.character.traits = {"Aggression": 2}
+    fight.orc.character.save()
+    return fight.orc.pk
+
+
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
@@ -114,6 +130,11 @@ CASES = {
     "set_prone": lambda f: {"combatant": f.orc.pk, "prone": True},
     "sling_shield": lambda f: shielded(f) or {"combatant": f.magda.pk, "sling": False},
     "stand_up": lambda f: f.gm("set_prone", combatant=f.magda.pk, prone=True) and {"combatant": f.magda.pk},
+    "draw_insanity": lambda f: {"combatant": f.gunther.pk, "insanity": "Paranoia", "tokens": 2, "fits": True},
+    "insanity_recovery_check": lambda f: {"combatant": maddening(f), "insanity": "Paranoia"},
+    "first_aid": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "patient": f.magda.pk},
+    "healing_draught": lambda f: {"combatant": f.magda.pk, "successes": 2},
+    "spend_enemy_die": lambda f: {"combatant": aggressive(f), "pool": "Aggression", "use": "fortune"},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip
