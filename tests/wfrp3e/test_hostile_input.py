@@ -38,8 +38,8 @@ def world(fight):
     """Three WFRP 3e encounters in one campaign: "fight" (running: Magda's Melee Strike at the orc waits on anna's
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
     Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling, Magda with a permanent
-    insanity, the orc with Aggression, Cunning and Expertise dice), "planning" (not started) and "emptied" (running,
-    everyone removed)."""
+    insanity, the orc with Aggression, Cunning and Expertise dice, Gunther and the orc wounded), "planning" (not
+    started) and "emptied" (running, everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
     for character in (fight.magda.character, fight.gunther.character):
@@ -51,6 +51,8 @@ def world(fight):
     magda.save()
     fight.orc.character.traits = {"Aggression": 2, "Cunning": 1, "Expertise": 1}  # dice for the orc to spend
     fight.orc.character.save()
+    fight.gm("apply_damage", combatant=fight.gunther.pk, amount=3)  # wounds for First Aid and a draught to heal
+    fight.gm("apply_damage", combatant=fight.orc.pk, amount=2)
     skaven = CharacterFactory(
         campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
     )
