@@ -34,6 +34,9 @@ POINTS = {
 SPECIALISATIONS = "specialisations"
 INSANITIES = "insanities"
 DISEASES = "diseases"
+# The tokens on each insanity ({name: count}), which its checks' successes must exceed (seed 003 "Impairments &
+# Wounds" › Insane, Permanent); an insanity without an entry has none.
+INSANITY_TOKENS = "insanity_tokens"
 PERMANENT, TEMPORARY = "permanent", "temporary"
 
 SHEET_SCHEMA = SheetSchema(
@@ -51,6 +54,9 @@ SHEET_SCHEMA = SheetSchema(
             lambda names: isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names),
         ),
         INSANITIES: Named("Insanities", f"{TEMPORARY} or {PERMANENT}", lambda kind: kind in (TEMPORARY, PERMANENT)),
+        INSANITY_TOKENS: Named(
+            "Insanity tokens", "a count of tokens", lambda n: type(n) is int and 0 <= n <= wfrp3e.MAX_POOL_DICE
+        ),
         DISEASES: Named("Diseases", f"{TEMPORARY} or {PERMANENT}", lambda kind: kind in (TEMPORARY, PERMANENT)),
     }
 )

@@ -60,3 +60,17 @@ class Wfrp3eState(EncounterState):
     # The last rally phase called: {"open": bool, "steps": {combatant id: the rally step they took, in words}}; it
     # stays open until the next turn starts or the GM ends it
     rally: dict = field(default_factory=dict)
+    # --- insanity (commands/insanity.py) ---
+    # Insanity cards a hero is to draw, from reaching Distressed or Strained (counters.add_to sees it): combatant id
+    # -> {"cards": how many, 0 for "until one fits", "why": the impairment}; the GM's draw_insanity settles it
+    insanity_draws: dict = field(default_factory=dict)
+    # --- healing (commands/care.py) ---
+    # Dice a successful First Aid or Medicine check leaves for the patient's Resilience check after rest (seed 003
+    # "First Aid & Medicine"): patient's combatant id -> {die kind: count}; the overnight rest's check takes them
+    care_dice: dict = field(default_factory=dict)
+    # --- enemies' dice (commands/enemies.py) ---
+    # Aggression, Cunning and Expertise dice each enemy spent since the last rally: combatant id -> {pool: spent}
+    enemy_dice_spent: dict = field(default_factory=dict)
+    # Dice waiting on a combatant's next check, put there by an enemy's die: combatant id -> [[kind, count, why]];
+    # the next check's pool takes them (pools.skill_pool)
+    waiting_dice: dict = field(default_factory=dict)

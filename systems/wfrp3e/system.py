@@ -8,18 +8,22 @@ import systems
 from rules.engine import wfrp3e
 from systems.base import Happenings, System
 from systems.state_fields import PromptField, RowField
-from systems.wfrp3e import actions_view, budget, models, rally_view, toggles, view
+from systems.wfrp3e import actions_view, budget, care_view, models, rally_view, toggles, view
 from systems.wfrp3e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
+    care,
     conditions,
+    enemies,
     equipment,
     fear,
     game_time,
     health,
     initiative,
+    insanity,
     magic,
     manoeuvres,
+    markers,
     party,
     preparation,
     rally,
@@ -135,6 +139,9 @@ class Wfrp3e(System):
     def turn_started(self, context, combatant):
         return rally.turn_started(context) + turn.turn_started(context, combatant)
 
+    def round_started(self, context):
+        return Happenings(markers.keep_off_first_marker(context, round_start=True))
+
     def turn_ended(self, context, combatant):
         return turn.turn_ended(context, combatant) + manoeuvres.discard_assists(context, combatant)
 
@@ -142,6 +149,7 @@ class Wfrp3e(System):
         view.extend(view_, everyone)
         actions_view.extend(view_)
         rally_view.extend(view_)
+        care_view.extend(view_)
 
     def state_json(self, view):
         state = view.encounter.state

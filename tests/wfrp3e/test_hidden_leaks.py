@@ -46,6 +46,8 @@ def test_the_player_commands_are_those_known():
         "enter_roll",
         "exchange_talent",
         "face_fear",
+        "first_aid",
+        "healing_draught",
         "maintain_power",
         "manoeuvre",
         "miscast_drawn",

@@ -28,6 +28,7 @@ TEXT_VALUES = {
     "skill": ["Athletics", "Skulduggery", "", "Juggling"],
     "effect": ["the winds howl", ""],
     "label": ["first aid", ""],
+    "insanity": ["Night Terrors", "Paranoia", "Paranoia", ""],
     "advantages": ["outnumber", "Opponent prone", "", ""],
     "disadvantages": ["poor_footing", "", ""],
 }
@@ -43,12 +44,21 @@ def world(fight):
     phone, her initiative check beside it, a hidden skaven among the combatants, the orc Weakened and Magda's
     Dodge recharging, Magda and Gunther, whose turn it is, prone with a shield to sling; Magda's Discipline check for
     power she could not lose, the Miscast card her Magic Dart drew and her Ride check to mount wait on her phone, Keen
-    Senses socketed), "planning" (not started) and "emptied" (running, everyone removed)."""
+    Senses socketed; Magda with a permanent insanity, the orc with Aggression, Cunning and Expertise dice, Gunther and
+    the orc wounded), "planning" (not started) and "emptied" (running, everyone removed)."""
     table = fight.table
     gm, anna = table.gm, table.anna
     for character in (fight.magda.character, fight.gunther.character):
         character.traits = {**character.traits, "Shield": True}
         character.save()
+    magda = fight.magda.character  # a permanent insanity to heal, beside her temporary one
+    magda.points = {**magda.points, "insanities": {**magda.points["insanities"], "Paranoia": "permanent"},
+                    "insanity_tokens": {"Paranoia": 1}}  # fmt: skip
+    magda.save()
+    fight.orc.character.traits = {"Aggression": 2, "Cunning": 1, "Expertise": 1}  # dice for the orc to spend
+    fight.orc.character.save()
+    fight.gm("apply_damage", combatant=fight.gunther.pk, amount=3)  # wounds for First Aid and a draught to heal
+    fight.gm("apply_damage", combatant=fight.orc.pk, amount=2)
     skaven = CharacterFactory(
         campaign=table.campaign, name="Skaven", is_npc=True, max_wounds=8, characteristics=dict(CHARACTERISTICS)
     )

@@ -86,6 +86,22 @@ def magdas_turn(fight, **args):
     return {"combatant": fight.magda.pk, **args}
 
 
+def maddening(fight):
+    """Magda with Paranoia, a permanent insanity with a token on it."""
+    character = fight.magda.character
+    character.refresh_from_db()
+    character.points = {**character.points, "insanities": {"Paranoia": "permanent"}, "insanity_tokens": {"Paranoia": 1}}
+    character.save()
+    return fight.magda.pk
+
+
+def aggressive(fight):
+    """The orc with two Aggression dice."""
+    fight.orc.character.traits = {"Aggression": 2}
+    fight.orc.character.save()
+    return fight.orc.pk
+
+
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
@@ -148,6 +164,11 @@ CASES = {
     "ride_check": lambda f: {"prompt": last_prompt(f, "mount", **magdas_turn(f, mounted=True)), "successes": 1},
     "exchange_talent": lambda f: {"combatant": socketed(f), "talent": "Keen Senses", "replacement": "Iron Will"},
     "prepare": lambda f: magdas_turn(f, card="Rally the Troops"),
+    "draw_insanity": lambda f: {"combatant": f.gunther.pk, "insanity": "Paranoia", "tokens": 2, "fits": True},
+    "insanity_recovery_check": lambda f: {"combatant": maddening(f), "insanity": "Paranoia"},
+    "first_aid": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "patient": f.magda.pk},
+    "healing_draught": lambda f: {"combatant": f.magda.pk, "successes": 2},
+    "spend_enemy_die": lambda f: {"combatant": aggressive(f), "pool": "Aggression", "use": "fortune"},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
 }  # fmt: skip

@@ -6,7 +6,7 @@ from combat.commands.fields import TextField
 from combat.commands.spine import CombatantArgs, CommandError
 from combat.prepared import Read
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import KEY, command
+from systems.wfrp3e.commands import KEY, command, markers
 from systems.wfrp3e.models import ConditionCard
 
 __all__ = ["add_condition_card", "remove_condition_card"]
@@ -60,7 +60,9 @@ def add_condition_card(context, combatant, condition):
         wfrp3e.ALREADY_HELD: f"{name} is already {condition}",
         wfrp3e.CANCELLED: f"{condition} cancels {name}'s {wfrp3e.CANCELS.get(condition)}",
     }
-    return f"{words[happened]}.", {"combatant": combatant.pk, "condition": condition, "happened": happened}
+    traded = markers.keep_off_first_marker(context) if condition == wfrp3e.TRAUMATIZED else []
+    message = " ".join([f"{words[happened]}.", *traded])
+    return message, {"combatant": combatant.pk, "condition": condition, "happened": happened}
 
 
 @command(ConditionArgs, rule="Condition Durations")

@@ -8,12 +8,12 @@ from combat.commands.fields import OneOfField
 from combat.commands.prompts import close, open_prompt
 from combat.commands.spine import Args, CommandError
 from combat.words import and_list, counted
-from rules.engine import wfrp3e
+from rules.engine import wfrp3e, wfrp3e_care
 from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
 from systems.wfrp3e.commands.health import health_of
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
-from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, TEMPORARY
+from systems.wfrp3e.commands.pools import SymbolArgs, percent, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.sheet import DISEASES, INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY
 
 __all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]
 
@@ -84,10 +84,11 @@ def ready_cards(context):
     return words
 
 
-def ask_check(context, combatant, kind, skill, short, difficulty, reason, **extra):
-    """Open the check on the player's phone, built as any skill check is; returns the entry."""
+def ask_check(context, combatant, kind, skill, short, difficulty, reason, dice=(), **extra):
+    """Open the check on the player's phone, built as any skill check is; returns the entry. dice: (kind, count,
+    why) added to its pool (the care dice on the Resilience check after rest)."""
     stance = turn.stance_of(context.encounter.state, combatant)
-    check, sources = skill_pool(context, combatant, skill, short, stance, difficulty=difficulty)
+    check, sources = skill_pool(context, combatant, skill, short, stance, difficulty=difficulty, extra=tuple(dice))
     return open_prompt(
         context.encounter.state,
         combatant,
@@ -111,7 +112,9 @@ def ask_affliction_checks(context, kind):
             if duration != TEMPORARY or (combatant.pk, name) in asked:
                 continue
             reason = f"{skill} check, or {name} becomes a permanent {kind}"
-            ask_check(context, combatant, kind, skill, short, AFFLICTION_DIFFICULTY, reason, affliction=name)
+            entry = ask_check(context, combatant, kind, skill, short, AFFLICTION_DIFFICULTY, reason, affliction=name)
+            if kind == INSANITY:
+                insanity_tokens_weigh(combatant, entry)
             words.append(f"{combatant.name} checks {skill} against {name} becoming permanent")
     return words
 
@@ -178,24 +181,70 @@ def overnight_rest(context, difficulty):
         criticals = health_of(context, combatant)["criticals"]
         if rested.wounds_taken or criticals:
             challenge = difficulty or wfrp3e.first_aid_challenge(criticals)
-            ask_check(context, combatant, RESILIENCE, "Resilience", "To", challenge, "Resilience check to heal more")
+            dice = take_care_dice(context, combatant)
+            reason = "Resilience check to heal more"
+            ask_check(context, combatant, RESILIENCE, "Resilience", "To", challenge, reason, dice=dice)
             words.append(f"{combatant.name} checks Resilience to heal more")
     return sentence("The night passes", words or ["nobody needs the rest"]), {}
+
+
+def take_care_dice(context, combatant):
+    """The dice First Aid and Medicine left waiting for the patient's Resilience check after rest (seed 003 "Healing &
+    Recovery" › First Aid & Medicine), as pool sources; used up here."""
+    waiting = context.encounter.state.care_dice.pop(str(combatant.pk), {})
+    return [(kind, count, "care") for kind, count in sorted(waiting.items()) if count]
 
 
 class RecoveryCheckArgs(SymbolArgs):
     answers = ANSWER
 
 
+def insanity_tokens_weigh(combatant, entry):
+    """An insanity's check needs more net successes than its tokens (seed 003 "Impairments & Wounds" › Insane,
+    Permanent): the prompt says how many, and its chance is of that many."""
+    tokens = (combatant.character.points.get(INSANITY_TOKENS) or {}).get(entry["affliction"], 0)
+    entry["tokens"] = tokens
+    if tokens:
+        chance = wfrp3e_care.chance_beyond(wfrp3e.odds(entry["pool"]), tokens)
+        entry["reason"] += f": more than {counted(tokens, 'success')} to pass ({percent(chance)} %)"
+    return entry
+
+
 def settle_affliction(context, combatant, entry, outcome):
-    """A check without a net success makes the insanity or disease permanent on the character's sheet."""
+    """A check without a net success, or for an insanity without more than its tokens, makes the insanity or
+    disease permanent on the character's sheet; permanent insanities past Willpower are madness."""
     name = entry["affliction"]
-    if outcome.succeeded:
+    passed = wfrp3e_care.insanity_check_passed(outcome.successes, entry.get("tokens", 0))
+    if passed:
         return f"{name} stays temporary"
     key = AFFLICTIONS[entry["kind"]][0]
     points = combatant.character.points
     context.set_points(combatant, points={**points, key: {**points.get(key, {}), name: PERMANENT}})
-    return f"{name} is now a permanent {entry['kind']}"
+    said = f"{name} is now a permanent {entry['kind']}"
+    return "; ".join([said, *madness_words(combatant)]) if entry["kind"] == INSANITY else said
+
+
+def madness_words(combatant):
+    """The log's words when the character's permanent insanities outnumber their Willpower (seed 003 "Impairments &
+    Wounds" › Madness)."""
+    permanent = sum(kind == PERMANENT for kind in (combatant.character.points.get(INSANITIES) or {}).values())
+    willpower = counters.characteristic(combatant, "WP")
+    if not wfrp3e_care.maddened(permanent, willpower):
+        return []
+    return [f"{permanent} permanent insanities past Willpower {willpower}: madness, {combatant.name} must retire"]
+
+
+def settle_insanity_recovery(context, combatant, entry, outcome):
+    """The monthly Discipline check against a permanent insanity (seed 003 "Impairments & Wounds" › Insane,
+    Permanent): more net successes than its tokens heal it, off the sheet with its tokens."""
+    name = entry["affliction"]
+    if not wfrp3e_care.insanity_check_passed(outcome.successes, entry.get("tokens", 0)):
+        return f"{name} stays"
+    points = combatant.character.points
+    insanities = {k: v for k, v in (points.get(INSANITIES) or {}).items() if k != name}
+    tokens = {k: v for k, v in (points.get(INSANITY_TOKENS) or {}).items() if k != name}
+    context.set_points(combatant, points={**points, INSANITIES: insanities, INSANITY_TOKENS: tokens})
+    return f"{name} is healed"
 
 
 def settle_resilience(context, combatant, entry, outcome):
@@ -207,7 +256,14 @@ def settle_resilience(context, combatant, entry, outcome):
     return "; ".join([f"{counted(healed, 'more wound')} healed", *health.recover(context, combatant)])
 
 
-SETTLES = {INSANITY: settle_affliction, DISEASE: settle_affliction, RESILIENCE: settle_resilience}
+INSANITY_RECOVERY, CARE = "insanity_recovery", "care"
+# Each kind of check answered here and what settles it; commands/care.py adds its First Aid and Medicine checks.
+SETTLES = {
+    INSANITY: settle_affliction,
+    DISEASE: settle_affliction,
+    RESILIENCE: settle_resilience,
+    INSANITY_RECOVERY: settle_insanity_recovery,
+}
 
 
 @command(RecoveryCheckArgs, gm_only=False)

@@ -6,7 +6,7 @@ from combat.commands.ordering import renumber
 from combat.commands.prompts import PromptArgs, close, open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, turn
+from systems.wfrp3e.commands import command, markers, turn
 from systems.wfrp3e.commands.counters import characteristic
 from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, rollers_own
 
@@ -56,7 +56,9 @@ def roll_initiative_check(context, prompt, **typed):
     place, _ = context.system.initiative_place(context, ordered, combatant)
     renumber(context, ordered[:place] + [combatant] + ordered[place:])
     said = "rolled by the tracker" if how == "rolled" else "as rolled"
-    return f"{combatant.name}'s initiative: {successes} successes ({said}).", {"initiative": successes}
+    traded = markers.keep_off_first_marker(context)
+    message = " ".join([f"{combatant.name}'s initiative: {successes} successes ({said}).", *traded])
+    return message, {"initiative": successes}
 
 
 @command(PromptArgs)

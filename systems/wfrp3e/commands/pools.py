@@ -71,8 +71,9 @@ def skill_pool(
 
     A specialisation helps when `specialised_in` names it (Dodge on a Coordination card named Dodge); `sight`: the
     check needs the sense of sight (Blinded's die). `modifiers` are `wfrp3e.pool_sources`'s difficulty, defence,
-    opposing_training and extra. Fortune dice from assists waiting on the roller join the pool and are used up; the
-    roller's Damaged gear used with the skill and the environmental conditions on them add theirs (equipment.py)."""
+    opposing_training and extra. Fortune dice from assists, and dice an enemy's die left, waiting on the roller join the
+    pool and are used up; the roller's Damaged gear used with the skill and the environmental conditions on them add
+    theirs (equipment.py)."""
     sheet = sheet_of(context, combatant)
     if sheet is None:
         raise CommandError(f"{combatant.name} needs a WFRP 3e sheet to build a pool.")
@@ -83,9 +84,11 @@ def skill_pool(
     conservative, reckless = sheet.conservative_steps, sheet.reckless_steps
     if not -conservative <= stance <= reckless:
         raise CommandError(f"{combatant.name}'s stance meter runs from {-conservative} to {reckless}.")
-    assisted = take_assists(context, combatant)
-    if assisted:
-        modifiers["extra"] = (*modifiers.get("extra", ()), assisted)
+    waiting = [
+        source for source in (take_assists(context, combatant), *take_waiting_dice(context, combatant)) if source
+    ]
+    if waiting:
+        modifiers["extra"] = (*modifiers.get("extra", ()), *waiting)
     around = equipment.pool_extras(context, combatant, skill_name, check)
     if around:
         modifiers["extra"] = (*modifiers.get("extra", ()), *around)
@@ -116,6 +119,12 @@ def take_assists(context, combatant):
     source = wfrp3e.assist_source(assisters(context, combatant))
     context.encounter.state.assists.pop(str(combatant.pk), None)
     return source
+
+
+def take_waiting_dice(context, combatant):
+    """The pool's (kind, count, why) for the dice an enemy's Aggression, Cunning or Expertise die left waiting on
+    `combatant`'s next check (seed 003 "Enemies"); once in a pool they are used up."""
+    return [tuple(source) for source in context.encounter.state.waiting_dice.pop(str(combatant.pk), ())]
 
 
 def on_phones(combatant):

@@ -1,10 +1,12 @@
 """The rally phase of an encounter or act (seed 003 "Game Time" › "Rally Phase of Encounter/Act"): `rally` makes
 everyone's recovery at once (the engine's steps 2-5, the lingering conditions ending), then each combatant takes one
 rally step (step 6) until the next turn starts or the GM ends the rally. A Resilience or Discipline check waits on
-the roller's phone like any other check; the other steps are one manoeuvre, re-rolling the party's slowest
-initiative, or something played through the other commands that the GM marks as the step taken.
+the roller's phone like any other check; a First Aid check is care.py's `first_aid`, which takes the step and heals;
+the other steps are one manoeuvre, re-rolling the party's slowest initiative, or something played through the other
+commands that the GM marks as the step taken.
 
-Step 1 (the party's fortune points) is `award_fortune`'s, and step 7's refreshed A/C/E dice are left to the table."""
+Step 1 (the party's fortune points) is `award_fortune`'s; step 7's enemies' Aggression, Cunning and Expertise dice
+come back with the rally (enemies.py `refresh`)."""
 
 from collections import namedtuple
 
@@ -15,7 +17,7 @@ from combat.models import Encounter
 from combat.words import counted
 from rules.engine import wfrp3e
 from systems.base import Happenings
-from systems.wfrp3e.commands import command, conditions, health, initiative, recharge, turn
+from systems.wfrp3e.commands import command, conditions, enemies, health, initiative, recharge, turn
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
 from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
 
@@ -121,6 +123,7 @@ def rally(context):
         raise CommandError("The rally is already under way.")
     durations = conditions.durations()
     sentences = [sentence for combatant in context.ordered() for sentence in recover(context, combatant, durations)]
+    sentences += enemies.refresh(context)
     encounter.state.rally = {"open": True, "steps": {}}
     message = " ".join(["The rally phase begins: each of you takes one rally step.", *sentences])
     return message, {"changes": len(sentences)}
