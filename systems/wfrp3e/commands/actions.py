@@ -8,7 +8,7 @@ What wounds do is `health.py`'s."""
 from django import forms
 
 from combat.commands.fields import NamesField, OneOfField, TextField, WholeNumberField, YesNoField
-from combat.commands.prompts import close, open_prompt
+from combat.commands.prompts import open_prompt
 from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
@@ -17,10 +17,10 @@ from systems.wfrp3e.commands import command, equipment, health, magic, manoeuvre
 from systems.wfrp3e.commands.pools import (
     DIE_WORDS,
     SymbolArgs,
+    answer_check,
     held_conditions,
     on_phones,
     pool_entry,
-    rolled_symbols,
     sheet_of,
     skill_pool,
     symbol_count,
@@ -331,12 +331,9 @@ def enter_roll(context, prompt, comet_successes, comet_boons, **typed):
     card = ActionCard.objects.filter(name=entry["card"]).first()
     if card is None:
         raise CommandError(f"The action card {entry['card']} is gone.")
-    symbols, how = rolled_symbols(context, entry["pool"], typed)
-    try:
-        outcome = wfrp3e.resolve(symbols, comet_successes or 0, comet_boons or 0, chaos_star_effect(card))
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    close(context, entry)
+    outcome, symbols, how = answer_check(
+        context, entry, typed, comet_successes or 0, comet_boons or 0, chaos_star_effect(card)
+    )
     combatant = context.combatant(entry["combatant"])
     words = [", ".join(counted(n, noun) for n, noun in symbol_counts(outcome))]
     words += health.feel_strain(context, combatant, outcome, entry["characteristic"])

@@ -3,13 +3,13 @@ Fear or Terror rating, each checks Discipline against as many challenge dice as 
 check on the phones of those who have not faced that creature yet this encounter; `face_fear` takes the symbols (or
 rolls the pool) and applies what failing and the banes cost."""
 
-from combat.commands.prompts import close, open_prompt
+from combat.commands.prompts import open_prompt
 from combat.commands.spine import CombatantArgs, CommandError
 from combat.words import and_list, counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, conditions, health, turn
 from systems.wfrp3e.commands.counters import add_to
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, sheet_of, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, pool_entry, sheet_of, skill_pool
 
 __all__ = ["fear_check", "face_fear"]
 
@@ -97,14 +97,9 @@ def face_fear(context, prompt, **typed):
     """Answer the fear check: failing costs the rating in stress (Terror: in fatigue too); two banes or more leave
     the character Frightened, passed or not."""
     entry = prompt
-    symbols, how = rolled_symbols(context, entry["pool"], typed)
-    try:
-        outcome = wfrp3e.resolve(symbols)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
+    outcome, symbols, how = answer_check(context, entry, typed)
     terror = entry["dread"] == "Terror"
     result = wfrp3e.fear_result(entry["rating"], outcome.succeeded, outcome.banes, terror=terror)
-    close(context, entry)
     hero = context.combatant(entry["combatant"])
     creature = next((c for c in context.combatants if c.pk == entry["creature"]), None)
     state = context.encounter.state

@@ -5,14 +5,14 @@ they call for wait on the players' phones until `answer_recovery_check` settles 
 Only player characters recover fatigue and stress: an NPC's strain is wounds (seed 003 "Enemies")."""
 
 from combat.commands.fields import OneOfField
-from combat.commands.prompts import close, open_prompt
-from combat.commands.spine import Args, CommandError
+from combat.commands.prompts import open_prompt
+from combat.commands.spine import Args
 from combat.words import and_list, counted
 from rules.engine import wfrp3e, wfrp3e_care
 from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
 from systems.wfrp3e.commands.health import health_of
-from systems.wfrp3e.commands.pools import SymbolArgs, percent, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, percent, pool_entry, skill_pool
 from systems.wfrp3e.sheet import DISEASES, INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY
 
 __all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]
@@ -270,12 +270,7 @@ SETTLES = {
 def answer_recovery_check(context, prompt, **typed):
     """Answer a check of the end of an act or of a night's rest with the symbols rolled, or have the tracker roll
     its pool."""
-    symbols, how = rolled_symbols(context, prompt["pool"], typed)
-    try:
-        outcome = wfrp3e.resolve(symbols)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    close(context, prompt)
+    outcome, symbols, how = answer_check(context, prompt, typed)
     combatant = context.combatant(prompt["combatant"])
     verdict = "passes" if outcome.succeeded else "fails"
     settled = "; ".join(

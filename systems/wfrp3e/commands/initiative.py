@@ -8,7 +8,7 @@ from combat.commands.spine import CombatantArgs, CommandError
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, markers, turn
 from systems.wfrp3e.commands.counters import characteristic
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, rollers_own
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, pool_entry, rolled_symbols, rollers_own
 
 __all__ = ["ask_initiative", "roll_initiative_check", "dismiss_check"]
 
@@ -46,9 +46,8 @@ class InitiativeCheckArgs(SymbolArgs):
 @command(InitiativeCheckArgs, gm_only=False, rule="Active Player's Turn")
 def roll_initiative_check(context, prompt, **typed):
     """Answer the initiative check: its net successes become the combatant's initiative and place in the order."""
-    symbols, how = rolled_symbols(context, prompt["pool"], typed)
-    successes = wfrp3e.resolve(symbols).successes
-    close(context, prompt)
+    outcome, _, how = answer_check(context, prompt, typed)
+    successes = outcome.successes
     combatant = context.combatant(prompt["combatant"])
     combatant.initiative = successes
     context.touch(combatant)

@@ -12,7 +12,7 @@ from combat.words import counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, health, turn
 from systems.wfrp3e.commands.counters import add_to, counter
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, pool_entry, skill_pool
 
 __all__ = ["lose_power", "zero_power_check", "miscast_drawn"]
 
@@ -75,12 +75,7 @@ def zero_power_check(context, prompt, **typed):
     Temporary Insanity with the Chaos/Enigma or Trauma trait and as many more tokens as the check had challenge
     dice."""
     entry = prompt
-    symbols, how = rolled_symbols(context, entry["pool"], typed)
-    try:
-        outcome = wfrp3e.resolve(symbols)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    close(context, entry)
+    outcome, _, how = answer_check(context, entry, typed)
     caster = context.combatant(entry["combatant"])
     result = wfrp3e.zero_power_result(outcome.succeeded, entry["challenge"])
     words = [f"{counted(outcome.successes, 'net success')}", f"{result.stress} stress"]

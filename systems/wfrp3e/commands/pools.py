@@ -2,10 +2,12 @@
 and the prompt fields that show it before the roll: an action card's check, a rally step's Resilience or
 Discipline check, a fear check and the end-of-act checks are all built here."""
 
+from typing import NamedTuple
+
 from django import forms
 
 from combat.commands.fields import WholeNumberField, YesNoField
-from combat.commands.prompts import PromptArgs
+from combat.commands.prompts import PromptArgs, close
 from combat.commands.spine import CommandError
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import conditions, counters, equipment
@@ -212,3 +214,22 @@ def rolled_symbols(context, pool, typed):
     if beyond:
         raise CommandError(f"These dice cannot show {', '.join(beyond)}: type what they show.")
     return shown, "typed"
+
+
+class Answered(NamedTuple):
+    outcome: wfrp3e.Outcome
+    symbols: dict
+    how: str  # "typed" or "rolled"
+
+
+def answer_check(context, entry, typed, *comets):
+    """An open check answered: the symbols typed, or the tracker's roll of its pool, resolved (with the comets spent
+    as successes and boons, and the card's chaos-star rule, for an action card) and the check closed. Symbols that
+    cannot stand together are refused in words and change nothing."""
+    symbols, how = rolled_symbols(context, entry["pool"], typed)
+    try:
+        outcome = wfrp3e.resolve(symbols, *comets)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    close(context, entry)
+    return Answered(outcome, symbols, how)

@@ -11,7 +11,7 @@ come back with the rally (enemies.py `refresh`)."""
 from collections import namedtuple
 
 from combat.commands.fields import OneOfField, TextField
-from combat.commands.prompts import close, open_prompt
+from combat.commands.prompts import open_prompt
 from combat.commands.spine import Args, CombatantArgs, CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from combat.words import counted
@@ -19,7 +19,7 @@ from rules.engine import wfrp3e
 from systems.base import Happenings
 from systems.wfrp3e.commands import command, conditions, enemies, health, initiative, recharge, turn
 from systems.wfrp3e.commands.counters import add_to, characteristic, counter
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, pool_entry, skill_pool
 
 __all__ = [
     "rally",
@@ -206,10 +206,8 @@ class RallyRollArgs(SymbolArgs):
 @command(RallyRollArgs, gm_only=False, rule=RULE)
 def rally_roll(context, prompt, **typed):
     """Answer a rally check: fatigue or stress recovered equal to the net successes."""
-    symbols, how = rolled_symbols(context, prompt["pool"], typed)
-    outcome = wfrp3e.resolve(symbols)
+    outcome, symbols, how = answer_check(context, prompt, typed)
     successes = outcome.successes
-    close(context, prompt)
     combatant = context.combatant(prompt["combatant"])
     strain = prompt["recover"]
     before = counter(combatant, strain)

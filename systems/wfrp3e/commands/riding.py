@@ -3,13 +3,13 @@ Ride must also pass an Easy (1d) Ride check, which waits on their phone (`ride_c
 Who is mounted shows on the GM row and the phone."""
 
 from combat.commands.fields import YesNoField
-from combat.commands.prompts import close, open_prompt
+from combat.commands.prompts import open_prompt
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from combat.words import counted
 from rules.engine import wfrp3e
 from systems.wfrp3e.commands import command, health, turn
 from systems.wfrp3e.commands.manoeuvres import costs
-from systems.wfrp3e.commands.pools import SymbolArgs, pool_entry, rolled_symbols, sheet_of, skill_pool
+from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, pool_entry, sheet_of, skill_pool
 
 __all__ = ["mount", "ride_check"]
 
@@ -86,12 +86,7 @@ def ride_check(context, prompt, **typed):
     """Answer the Ride check: passed, the rider is on (or off) the horse; failed, the manoeuvre is spent for
     nothing."""
     entry = prompt
-    symbols, how = rolled_symbols(context, entry["pool"], typed)
-    try:
-        outcome = wfrp3e.resolve(symbols)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    close(context, entry)
+    outcome, _, how = answer_check(context, entry, typed)
     rider = context.combatant(entry["combatant"])
     state, mounted = context.encounter.state, entry["mounting"]
     done = outcome.succeeded and is_mounted(state, rider) != mounted
