@@ -1,7 +1,7 @@
 """WFRP 3rd edition (seed 003_79f367e535d58255.txt): the mind and the body after harm. Insanity cards drawn when a
 character becomes Distressed or Strained, the tokens on an insanity and the checks they weigh on, madness; First Aid
-and Medicine checks with what their failures cost, the dice they leave for the Resilience check after rest, and the
-healing draught.
+and Medicine checks with what their failures cost, the dice they leave for the Resilience check after rest, the
+healing draught, and the Resilience check of each day of long term care.
 
 Pure rules, no Django, as `rules.engine.wfrp3e`; where the seed is silent the reading is said in the docstring.
 """
@@ -135,3 +135,27 @@ def draught_pool(quality):
 def draught_healing(successes, wounds_taken):
     """Wounds a healing draught heals: one per success, never more than were taken."""
     return max(min(successes, wounds_taken), 0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Long term care (seed 003 "Healing & Recovery" › Long Term Care)
+
+# One step easier than the Resilience check after rest: a challenge die fewer.
+LONG_CARE_EASIER_BY = 1
+
+
+def long_care_challenge(criticals):
+    """Each day of care the patient checks Resilience one step easier than after a rest: no challenge die while only
+    lightly wounded, one once critically wounded."""
+    return max(wfrp3e.first_aid_challenge(criticals) - LONG_CARE_EASIER_BY, 0)
+
+
+def long_care_dice(carer_trained_in_medicine):
+    """The expertise die a carer trained in Medicine adds to the day's check, as (die kind, count), or None."""
+    return (wfrp3e.EXPERTISE, 1) if carer_trained_in_medicine else None
+
+
+def long_care_heals_critical(successes, severity):
+    """Tended for a critical wound, the day's check heals it when its net successes reach the wound's severity; the
+    other choice, a wound a net success, is `wfrp3e.resilience_healing`."""
+    return successes >= severity > 0

@@ -168,6 +168,7 @@ CASES = {
     "insanity_recovery_check": lambda f: {"combatant": maddening(f), "insanity": "Paranoia"},
     "first_aid": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "patient": f.magda.pk},
     "healing_draught": lambda f: {"combatant": f.magda.pk, "successes": 2},
+    "day_of_care": lambda f: {"patient": f.magda.pk, "severity": 1},
     "spend_enemy_die": lambda f: {"combatant": aggressive(f), "pool": "Aggression", "use": "fortune"},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here

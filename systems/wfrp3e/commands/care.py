@@ -6,18 +6,21 @@ running fight, outside a rally, it is their turn's action; outside a fight it is
 settles it (game_time.SETTLES): a First Aid success heals a wound a net success up to the patient's Toughness, or
 treating a critical wound, sets its effect aside for a day; either success leaves dice for the patient's Resilience
 check after rest; a failure with enough banes costs the patient. `healing_draught` rolls the draught's fortune dice
-(or takes the successes typed) and heals."""
+(or takes the successes typed) and heals. `day_of_care` opens a day of long term care's Resilience check on the
+patient's phone, a wound healed a net success or, tended for a critical wound, that wound healed when the successes
+reach its severity."""
 
 from combat.commands.fields import OneOfField, WholeNumberField, YesNoField
-from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
+from combat.commands.spine import Args, CombatantField, CommandError, OwnCombatantArgs
 from combat.models import Encounter
 from combat.words import and_list, counted
 from rules.engine import wfrp3e, wfrp3e_care
 from systems.wfrp3e.commands import command, game_time, health, rally, turn
 from systems.wfrp3e.commands.counters import characteristic
 from systems.wfrp3e.commands.health import health_of
+from systems.wfrp3e.commands.pools import sheet_of
 
-__all__ = ["first_aid", "healing_draught"]
+__all__ = ["first_aid", "healing_draught", "day_of_care"]
 
 SKILLS = [(wfrp3e_care.FIRST_AID, "First Aid"), (wfrp3e_care.MEDICINE, "Medicine")]
 
@@ -170,3 +173,70 @@ def healing_draught(context, combatant, quality, successes):
         "successes": successes,
         "healed": healed,
     }
+
+
+class DayOfCareArgs(Args):
+    patient = CombatantField(help_text="Who is cared for through the day.")
+    carer = CombatantField(
+        required=False, help_text="Who cares for them; trained in Medicine, they add an expertise die. Empty: nobody."
+    )
+    severity = WholeNumberField(
+        required=False, min_value=1, max_value=9,
+        help_text="Tending a critical wound: its severity, which the net successes must reach to heal it. Empty: the "
+        "day heals a wound a net success.",
+    )  # fmt: skip
+
+
+def trained_in_medicine(context, carer):
+    sheet = sheet_of(context, carer) if carer else None
+    return bool(sheet) and any(s.name == wfrp3e_care.MEDICINE and s.training for s in sheet.skills)
+
+
+@command(DayOfCareArgs, rule="Healing & Recovery")
+def day_of_care(context, patient, carer, severity):
+    """A day of long term care (seed 003 "Healing & Recovery" › Long Term Care): the patient's Resilience check, a
+    challenge die fewer than after a rest and an expertise die from a carer trained in Medicine, waits on their
+    phone. The day's ordinary rest is the overnight rest's."""
+    who = context.named(patient)
+    if health_of(context, patient)["dead"]:
+        raise CommandError(f"{who} is dead: beyond any care.")
+    criticals = health_of(context, patient)["criticals"]
+    if severity and not criticals:
+        raise CommandError(f"{who} has no critical wound to tend: leave the severity empty to heal wounds.")
+    if not severity and not wounds_taken(patient):
+        raise CommandError(f"{who} has no wounds to heal.")
+    if carer is not None and carer.pk == patient.pk:
+        raise CommandError("The carer tends someone else: leave the carer empty for a day of rest alone.")
+    if any(
+        p["combatant"] == patient.pk and p.get("kind") == game_time.LONG_CARE for p in context.encounter.state.prompts
+    ):
+        raise CommandError(f"{who}'s check for a day of care is already waiting for its dice.")
+    die = wfrp3e_care.long_care_dice(trained_in_medicine(context, carer))
+    dice = [(*die, "Medicine care")] if die else []
+    tending = f"a critical wound of severity {severity}" if severity else "wounds"
+    reason = f"Resilience for a day of care ({tending})"
+    challenge = wfrp3e_care.long_care_challenge(criticals)
+    entry = game_time.ask_check(
+        context, patient, game_time.LONG_CARE, "Resilience", "To", challenge, reason, dice=dice, severity=severity
+    )
+    by = f", cared for by {context.named(carer)}" if carer else ""
+    return f"{who} spends a day in care{by}: Resilience for {tending} ({entry['summary']}, {entry['chance']} %).", {
+        "prompt": entry["id"],
+        "pool": entry["pool"],
+    }
+
+
+def settle_day_of_care(context, patient, entry, outcome):
+    """The day's check answered: a wound a net success, or the critical wound tended healed when the successes reach
+    its severity."""
+    severity = entry.get("severity")
+    if not severity:
+        return game_time.settle_resilience(context, patient, entry, outcome)
+    health = health_of(context, patient)
+    if not (health["criticals"] and wfrp3e_care.long_care_heals_critical(outcome.successes, severity)):
+        return f"the critical wound of severity {severity} is not healed yet"
+    health["criticals"] -= 1
+    return f"the critical wound of severity {severity} heals ({counted(health['criticals'], 'critical wound')} left)"
+
+
+game_time.SETTLES[game_time.LONG_CARE] = settle_day_of_care

@@ -256,8 +256,9 @@ def settle_resilience(context, combatant, entry, outcome):
     return "; ".join([f"{counted(healed, 'more wound')} healed", *health.recover(context, combatant)])
 
 
-INSANITY_RECOVERY, CARE = "insanity_recovery", "care"
-# Each kind of check answered here and what settles it; commands/care.py adds its First Aid and Medicine checks.
+INSANITY_RECOVERY, CARE, LONG_CARE = "insanity_recovery", "care", "long_care"
+# Each kind of check answered here and what settles it; commands/care.py adds its First Aid and Medicine checks and
+# the day of long term care.
 SETTLES = {
     INSANITY: settle_affliction,
     DISEASE: settle_affliction,
