@@ -53,6 +53,15 @@ class Named:
             return f"{self.label}: {', '.join(shown(name) for name in wrong)} should each have {self.values}."
         return None
 
+    def readable(self, value):
+        """The entries of `value` that fit ({} when it is no mapping): what a screen may read of a sheet stored badly,
+        whose problem the sheet page shows."""
+        if not isinstance(value, dict):
+            return {}
+        return {
+            name: held for name, held in value.items() if isinstance(name, str) and name.strip() and self.fits(held)
+        }
+
 
 CHARACTERISTICS = Named("Characteristics", "a whole number from 0 to 200", whole_number(0, 200))
 # A trait is either there (true) or has a rating: "Champion 2", "Henchmen 5".

@@ -103,6 +103,11 @@ class Affliction:
     permanent: bool
 
 
+def readable_named(character, key):
+    """The sheet's mapping `key` (INSANITIES, INSANITY_TOKENS, DISEASES...), only the entries its schema can read."""
+    return SHEET_SCHEMA.points[key].readable(character.named(key))
+
+
 class Sheet:
     def __init__(self, character, characteristics=None, skills=None):
         self.character = character

@@ -13,7 +13,7 @@ from systems.wfrp3e import toggles
 from systems.wfrp3e.commands import command, conditions, counters, health, rally, recharge, turn
 from systems.wfrp3e.commands.health import health_of
 from systems.wfrp3e.commands.pools import SymbolArgs, answer_check, percent, pool_entry, skill_pool
-from systems.wfrp3e.sheet import DISEASES, INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY
+from systems.wfrp3e.sheet import DISEASES, INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY, readable_named
 
 __all__ = ["end_of_act", "end_of_episode", "overnight_rest", "answer_recovery_check"]
 
@@ -108,7 +108,7 @@ def ask_affliction_checks(context, kind):
     asked = {(p["combatant"], p.get("affliction")) for p in context.encounter.state.prompts if p["answer"] == ANSWER}
     words = []
     for combatant in player_characters(context):
-        for name, duration in sorted((combatant.character.points.get(key) or {}).items()):
+        for name, duration in sorted(readable_named(combatant.character, key).items()):
             if duration != TEMPORARY or (combatant.pk, name) in asked:
                 continue
             reason = f"{skill} check, or {name} becomes a permanent {kind}"
@@ -202,7 +202,7 @@ class RecoveryCheckArgs(SymbolArgs):
 def insanity_tokens_weigh(combatant, entry):
     """An insanity's check needs more net successes than its tokens (seed 003 "Impairments & Wounds" › Insane,
     Permanent): the prompt says how many, and its chance is of that many."""
-    tokens = (combatant.character.points.get(INSANITY_TOKENS) or {}).get(entry["affliction"], 0)
+    tokens = readable_named(combatant.character, INSANITY_TOKENS).get(entry["affliction"], 0)
     entry["tokens"] = tokens
     if tokens:
         chance = wfrp3e_care.chance_beyond(wfrp3e.odds(entry["pool"]), tokens)
@@ -219,7 +219,7 @@ def settle_affliction(context, combatant, entry, outcome):
         return f"{name} stays temporary"
     key = AFFLICTIONS[entry["kind"]][0]
     points = combatant.character.points
-    context.set_points(combatant, points={**points, key: {**points.get(key, {}), name: PERMANENT}})
+    context.set_points(combatant, points={**points, key: {**readable_named(combatant.character, key), name: PERMANENT}})
     said = f"{name} is now a permanent {entry['kind']}"
     return "; ".join([said, *madness_words(combatant)]) if entry["kind"] == INSANITY else said
 
@@ -227,7 +227,7 @@ def settle_affliction(context, combatant, entry, outcome):
 def madness_words(combatant):
     """The log's words when the character's permanent insanities outnumber their Willpower (seed 003 "Impairments &
     Wounds" › Madness)."""
-    permanent = sum(kind == PERMANENT for kind in (combatant.character.points.get(INSANITIES) or {}).values())
+    permanent = sum(kind == PERMANENT for kind in readable_named(combatant.character, INSANITIES).values())
     willpower = counters.characteristic(combatant, "WP")
     if not wfrp3e_care.maddened(permanent, willpower):
         return []
@@ -241,8 +241,8 @@ def settle_insanity_recovery(context, combatant, entry, outcome):
     if not wfrp3e_care.insanity_check_passed(outcome.successes, entry.get("tokens", 0)):
         return f"{name} stays"
     points = combatant.character.points
-    insanities = {k: v for k, v in (points.get(INSANITIES) or {}).items() if k != name}
-    tokens = {k: v for k, v in (points.get(INSANITY_TOKENS) or {}).items() if k != name}
+    insanities = {k: v for k, v in readable_named(combatant.character, INSANITIES).items() if k != name}
+    tokens = {k: v for k, v in readable_named(combatant.character, INSANITY_TOKENS).items() if k != name}
     context.set_points(combatant, points={**points, INSANITIES: insanities, INSANITY_TOKENS: tokens})
     return f"{name} is healed"
 

@@ -12,7 +12,7 @@ from combat.commands.spine import CombatantArgs, CommandError
 from combat.words import counted
 from rules.engine import wfrp3e_care
 from systems.wfrp3e.commands import command, game_time
-from systems.wfrp3e.sheet import INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY
+from systems.wfrp3e.sheet import INSANITIES, INSANITY_TOKENS, PERMANENT, TEMPORARY, readable_named
 
 __all__ = ["draw_insanity", "insanity_recovery_check"]
 
@@ -22,8 +22,10 @@ MOST_TOKENS = 9
 
 def insanities_of(combatant):
     """({name: "temporary" or "permanent"}, {name: tokens}) on the combatant's sheet."""
-    points = combatant.character.points if combatant.character_id else {}
-    return dict(points.get(INSANITIES) or {}), dict(points.get(INSANITY_TOKENS) or {})
+    if not combatant.character_id:
+        return {}, {}
+    character = combatant.character
+    return readable_named(character, INSANITIES), readable_named(character, INSANITY_TOKENS)
 
 
 def current_insanity(combatant):
