@@ -50,7 +50,7 @@ def test_a_day_of_care_for_a_critical_wound_heals_it_once_the_successes_reach_it
 
 def test_a_day_of_care_refuses_in_words_and_changes_nothing(fight):
     before = fight.state()
-    with pytest.raises(CommandError, match=r"^Gunther has no wounds to heal\.$"):
+    with pytest.raises(CommandError, match=r"^Gunther has no wounds to tend\.$"):
         day_of_care(fight, fight.gunther)
     with pytest.raises(CommandError, match=r"^Gunther has no critical wound to tend"):
         day_of_care(fight, fight.gunther, severity=2)

@@ -29,6 +29,19 @@ def wounds_taken(combatant):
     return combatant.max_wounds - combatant.wounds
 
 
+def criticals_to_tend(context, patient, critical):
+    """The patient's critical wounds, once there is something to tend: refused in words for the dead, for a critical
+    wound one does not have, and for wounds one has not taken."""
+    who, health = context.named(patient), health_of(context, patient)
+    if health["dead"]:
+        raise CommandError(f"{who} is dead: beyond any care.")
+    if critical and not health["criticals"]:
+        raise CommandError(f"{who} has no critical wound to tend.")
+    if not critical and not wounds_taken(patient):
+        raise CommandError(f"{who} has no wounds to tend.")
+    return health["criticals"]
+
+
 class CareArgs(OwnCombatantArgs):
     patient = CombatantField(help_text="Whose wounds are tended (the healer may tend their own).")
     skill = OneOfField(choices=SKILLS, required=False, help_text="First Aid (the default) or Medicine.")
@@ -44,13 +57,7 @@ def first_aid(context, combatant, patient, skill, critical):
     who = context.named(patient)
     if health.no_turn(state, healer):
         raise CommandError(f"{healer.name} is {health.no_turn(state, healer)}: they tend nobody.")
-    if health_of(context, patient)["dead"]:
-        raise CommandError(f"{who} is dead: beyond any care.")
-    criticals = health_of(context, patient)["criticals"]
-    if critical and not criticals:
-        raise CommandError(f"{who} has no critical wound to tend.")
-    if not critical and not wounds_taken(patient):
-        raise CommandError(f"{who} has no wounds to tend.")
+    criticals = criticals_to_tend(context, patient, critical)
     if any(p.get("patient") == patient.pk and p["combatant"] == healer.pk for p in state.prompts):
         raise CommandError(f"{healer.name}'s check on {who} is already waiting for its dice.")
     challenge = wfrp3e_care.care_challenge(criticals)
@@ -198,13 +205,7 @@ def day_of_care(context, patient, carer, severity):
     challenge die fewer than after a rest and an expertise die from a carer trained in Medicine, waits on their
     phone. The day's ordinary rest is the overnight rest's."""
     who = context.named(patient)
-    if health_of(context, patient)["dead"]:
-        raise CommandError(f"{who} is dead: beyond any care.")
-    criticals = health_of(context, patient)["criticals"]
-    if severity and not criticals:
-        raise CommandError(f"{who} has no critical wound to tend: leave the severity empty to heal wounds.")
-    if not severity and not wounds_taken(patient):
-        raise CommandError(f"{who} has no wounds to heal.")
+    criticals = criticals_to_tend(context, patient, bool(severity))
     if carer is not None and carer.pk == patient.pk:
         raise CommandError("The carer tends someone else: leave the carer empty for a day of rest alone.")
     if any(
