@@ -107,29 +107,35 @@ def campaign_run_by(user, pk):
 @require_POST
 def create_link(request, pk):
     campaign = campaign_run_by(request.user, pk)
+    days = days_asked(request, JoinLink)
+    if days is not None:
+        link = JoinLink.issue(campaign, days)
+        messages.success(request, f"New join link, {lasting(link, days)}. Copy it and send it.")
+    return redirect(f"{campaign.get_absolute_url()}#invite")
+
+
+def days_asked(request, link_kind):
+    """How many days the GM asked a new link of `link_kind` (an ExpiringLink) to last, or None, told why."""
     try:
         days = int(request.POST.get("days", ""))
     except ValueError:
         days = None
-    if days not in JoinLink.DAYS:
-        choices = ", ".join(map(str, JoinLink.DAYS[:-1])) + f" or {JoinLink.DAYS[-1]}"
+    if days not in link_kind.DAYS:
+        choices = ", ".join(map(str, link_kind.DAYS[:-1])) + f" or {link_kind.DAYS[-1]}"
         messages.error(request, f"Choose how long the link lasts: {choices} days.")
-    else:
-        link = JoinLink.issue(campaign, days)
-        until = date_format(timezone.localtime(link.expires), "j M Y, H:i")
-        messages.success(
-            request, f"New join link, valid for {days} day{pluralize(days)} (until {until}). Copy it and send it."
-        )
-    return redirect(f"{campaign.get_absolute_url()}#invite")
+        return None
+    return days
+
+
+def lasting(link, days):
+    until = date_format(timezone.localtime(link.expires), "j M Y, H:i")
+    return f"valid for {days} day{pluralize(days)} (until {until})"
 
 
 @login_required
 @require_POST
 def revoke_link(request, pk, link_pk):
     campaign = campaign_run_by(request.user, pk)
-    link = get_object_or_404(JoinLink, pk=link_pk, campaign=campaign)
-    if link.revoked is None:
-        link.revoked = timezone.now()
-        link.save(update_fields=["revoked"])
+    get_object_or_404(JoinLink, pk=link_pk, campaign=campaign).revoke()
     messages.success(request, "Link revoked: whoever follows it now is told the invitation was withdrawn.")
     return redirect(f"{campaign.get_absolute_url()}#invite")

@@ -39,42 +39,65 @@ class Campaign(models.Model):
         return user.pk == self.gm_id or self.players.filter(pk=user.pk).exists()
 
 
-class JoinLinkQuerySet(models.QuerySet):
+class ExpiringLinkQuerySet(models.QuerySet):
     def live(self):
         return self.filter(revoked__isnull=True, expires__gt=timezone.now())
 
 
-class JoinLink(models.Model):
-    """An invitation the GM sends: whoever follows it joins the campaign as a player, until it expires or the GM
-    revokes it."""
+class ExpiringLink(models.Model):
+    """An address the GM hands out, good until it expires or the GM revokes it; revoking keeps the row, so whoever
+    follows it later is told it was withdrawn."""
 
     DAYS = (1, 3, 7, 14, 30)  # how long the GM may make a link last
     DEFAULT_DAYS = 7
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="join_links")
     token = models.CharField(max_length=40, unique=True, default=new_join_token)
     expires = models.DateTimeField()
     revoked = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
-    objects = JoinLinkQuerySet.as_manager()
+    objects = ExpiringLinkQuerySet.as_manager()
 
     class Meta:
+        abstract = True
         ordering = ["expires"]
+
+    @classmethod
+    def issue(cls, days=None, **owner):
+        return cls.objects.create(expires=timezone.now() + timedelta(days=days or cls.DEFAULT_DAYS), **owner)
+
+    @property
+    def expired(self):
+        return self.expires <= timezone.now()
+
+    @property
+    def live(self):
+        return self.revoked is None and not self.expired
+
+    def revoke(self):
+        if self.revoked is None:
+            self.revoked = timezone.now()
+            self.save(update_fields=["revoked"])
+
+
+class JoinLink(ExpiringLink):
+    """An invitation the GM sends: whoever follows it joins the campaign as a player, until it expires or the GM
+    revokes it."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="join_links")
+
+    class Meta(ExpiringLink.Meta):
+        pass
 
     def __str__(self):
         return f"Join link to {self.campaign}"
 
     @classmethod
-    def issue(cls, campaign, days=DEFAULT_DAYS):
-        return cls.objects.create(campaign=campaign, expires=timezone.now() + timedelta(days=days))
+    def issue(cls, campaign, days=ExpiringLink.DEFAULT_DAYS):
+        return super().issue(days, campaign=campaign)
 
     def get_absolute_url(self):
         return reverse("join", args=[self.token])
-
-    @property
-    def expired(self):
-        return self.expires <= timezone.now()
 
 
 class Character(models.Model):
