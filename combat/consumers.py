@@ -1,4 +1,5 @@
-"""One websocket per viewer at /ws/encounters/<id>/ (docs/architecture.md "Live updates").
+"""One websocket per viewer at /ws/encounters/<id>/, and per table screen at /ws/table/<token>/ (docs/architecture.md
+"Live updates").
 
 A socket gets the viewer's whole live view on connect and on a resync, and after that the parts that changed since
 what it sent last (combat/live.py), as htmx out-of-band swaps. A socket that missed a version gets the whole view.
@@ -17,6 +18,7 @@ from django.conf import settings
 from combat.batching import Batched
 from combat.broadcast import group_name
 from combat.live import live_views
+from combat.permissions import table_link_encounter
 from combat.rendering import CSRF_PLACEHOLDER
 from config.converters import LARGEST_ID
 
@@ -36,6 +38,8 @@ logger = logging.getLogger(__name__)
 view_for = database_sync_to_async(live_views.view_for)
 view_on_connect = Batched(database_sync_to_async(live_views.connect))
 current_version = database_sync_to_async(live_views.current_version)
+table_view = database_sync_to_async(live_views.for_table)
+live_table_link = database_sync_to_async(table_link_encounter)
 
 
 class EncounterConsumer(AsyncWebsocketConsumer):
@@ -69,15 +73,19 @@ class EncounterConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(REJOIN_INTERVAL)
             try:
                 await self.channel_layer.group_add(self.group, self.channel_name)
-                version = await current_version(self.encounter_id)
-                if version is not None and version > self.sent_version:
-                    await self.refresh(everything=True)
+                await self.catch_up()
             except OSError as error:
                 if not self.open:  # the phone went away meanwhile (ASGI servers raise an OSError for that)
                     return
                 logger.warning("Could not rejoin the group of encounter %s: %s", self.encounter_id, error)
             except Exception:  # Redis or the database away for a moment: try again at the next beat
                 logger.warning("Could not rejoin the group of encounter %s", self.encounter_id, exc_info=True)
+
+    async def catch_up(self):
+        """The whole view, when a version went by unheard."""
+        version = await current_version(self.encounter_id)
+        if version is not None and version > self.sent_version:
+            await self.refresh(everything=True)
 
     @property
     def channel_receive(self):
@@ -177,3 +185,35 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         for message in messages:
             await self.send(text_data=message.replace(CSRF_PLACEHOLDER, self.csrf_token))
         return True
+
+
+class TableConsumer(EncounterConsumer):
+    """A table screen's socket: no session, its link's token in the URL. An unknown, revoked or expired token is
+    refused before the handshake; once the link is revoked or expires, its next push or rejoin (every
+    REJOIN_INTERVAL) closes the socket with FORBIDDEN. The token reaches the encounter its link names, no other."""
+
+    async def connect(self):
+        self.token = self.scope["url_route"]["kwargs"]["token"]
+        self.sent_version = -1
+        self.shown = {}
+        self.csrf_token = ""  # a table screen sends no command
+        self.encounter_id = await live_table_link(self.token)
+        if self.encounter_id is None:
+            await self.close(code=FORBIDDEN)
+            return
+        self.group = group_name(self.encounter_id)
+        await self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        if await self.send_view(
+            await table_view(self.token), everything=True, again=True, page_shows=self.page_version()
+        ):
+            self.keeping_in_group = asyncio.create_task(self.stay_in_group())
+
+    async def catch_up(self):
+        if await live_table_link(self.token) is None:
+            await self.send_view(None)
+        else:
+            await super().catch_up()
+
+    async def refresh(self, at_least=None, everything=False, again=False):
+        await self.send_view(await table_view(self.token, at_least), everything, again)

@@ -202,13 +202,22 @@ class LiveViews:
             self.versions[encounter_id] = (now, version)
         return version
 
-    def view_for(self, encounter_id, user, at_least=None):
+    def view_for(self, encounter_id, user, at_least=None, viewer_role=None):
         """The viewer's Rendered live view at `at_least` or newer (at the current version when None), or None when
-        the encounter is gone or the user may not see it."""
+        the encounter is gone or the user may not see it. `viewer_role` is the user's role when it is not theirs in
+        the campaign (a table screen's)."""
         if at_least is None:
             at_least = version_of(encounter_id)
         read = self.read_at(encounter_id, at_least)
-        return self.render(read, user, read.data.role(user)) if read else None
+        return self.render(read, user, viewer_role or read.data.role(user)) if read else None
+
+    def for_table(self, token, at_least=None):
+        """The Rendered table screen a table link's `token` shows, or None once the link is revoked or expired: its
+        encounter, as a player with no character of their own sees it."""
+        encounter_id = permissions.table_link_encounter(token)
+        if encounter_id is None:
+            return None
+        return self.view_for(encounter_id, permissions.TABLE_VIEWER, at_least, permissions.TABLE)
 
     def connect(self, arrivals):
         """For each of `arrivals` ((encounter id, session) of a new socket): (the session's viewer, their whole live

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from characters.models import Campaign, Character
+from characters.models import Campaign, Character, ExpiringLink
 from rules.models import ConditionDefinition
 
 
@@ -162,3 +162,21 @@ class CombatantGroup(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class TableLink(ExpiringLink):
+    """A read-only address for a screen the whole table watches (a TV, a projector): whoever opens it sees the fight
+    as a player with no character of their own does, without logging in, until it expires or the GM revokes it."""
+
+    DEFAULT_DAYS = 1  # a game night
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="table_links")
+
+    class Meta(ExpiringLink.Meta):
+        pass
+
+    def __str__(self):
+        return f"Table screen of {self.encounter}"
+
+    def get_absolute_url(self):
+        return reverse("table-screen", args=[self.token])

@@ -1,4 +1,5 @@
-"""Who may see or change an encounter: its campaign's GM, or a player of the campaign."""
+"""Who may see or change an encounter: its campaign's GM, or a player of the campaign; a table screen's link shows
+it to anyone, read-only."""
 
 from dataclasses import dataclass
 
@@ -11,10 +12,14 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
-from combat.models import Encounter
+from combat.models import Encounter, TableLink
 
 GM = "gm"
 PLAYER = "player"
+# A screen the whole table watches (combat/models.py TableLink): it sees what a player with no character of their own
+# sees, so every rule of what players may see holds for it (views_state.build treats every role but GM alike).
+TABLE = "table"
+TABLE_VIEWER = AnonymousUser()  # nobody: owns no character, runs no command
 
 
 def role(encounter, user, player_ids=None):
@@ -134,3 +139,8 @@ def access_to(encounter_ids):
             players.add(player_id)
         found[encounter_id] = (version, gm_id, players)
     return {pk: Access(version, gm_id, frozenset(players)) for pk, (version, gm_id, players) in found.items()}
+
+
+def table_link_encounter(token):
+    """The encounter a live table link shows, or None for an unknown, revoked or expired one."""
+    return TableLink.objects.live().filter(token=token).values_list("encounter_id", flat=True).first()

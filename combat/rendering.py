@@ -12,12 +12,17 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 
+from combat.permissions import GM, TABLE
+
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"
 VERSION_PLACEHOLDER = "version-of-the-render"
 
 
+SCREENS = {GM: "combat/gm.html", TABLE: "combat/table.html"}  # every other viewer: a player's phone
+
+
 def page_template(view):
-    return "combat/gm.html" if view.is_gm else "combat/player.html"
+    return SCREENS.get(view.role, "combat/player.html")
 
 
 def draw(template_name, view, context, request=None, fill_version=True):

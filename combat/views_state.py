@@ -12,13 +12,14 @@ from combat import reads
 from combat.commands.spine import receiving_args
 from combat.links import encounter_links
 from combat.models import Combatant, Encounter
-from combat.permissions import GM, role
+from combat.permissions import GM, TABLE, role
 from combat.prepared import Read
 from rules.models import ConditionDefinition
 from systems import state_fields
 from systems.state_fields import PromptField
 
 LOG_LINES = 30
+TABLE_LOG_LINES = 5  # the table screen's: what just happened, readable across the room
 NEWS_LOOKBACK = 20
 
 
@@ -188,8 +189,9 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
     everyone = data.everyone
     combatants = [c for c in everyone if gm or not c.hidden]
     rows = []
+    me = user.pk  # None for the table screen, which owns no character (not even one no player has claimed)
     for turn, c in enumerate(combatants, start=1):
-        mine = c.character_id is not None and c.character.player_id == user.pk
+        mine = me is not None and c.character_id is not None and c.character.player_id == me
         rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn, is_active=c.pk == encounter.active_id))
     active = next((row for row in rows if row.is_active), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
@@ -212,8 +214,27 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
         for row in rows:
             row.fingerprint = context + fingerprint(row)
     if not gm:
-        tell_news(view, hidden={c.pk: c.name for c in everyone if c.hidden})
+        unnamed = names_not_shown(view, everyone)
+        tell_news(view, unnamed)
+        if viewer_role == TABLE:
+            view.log_lines = TABLE_LOG_LINES
+            view.log = [line for line in data.recent_log if not line.undone and not names_any(line, unnamed)]
+            view.log = view.log[:TABLE_LOG_LINES]
     return view
+
+
+def names_not_shown(view, everyone):
+    """{id: name} of the combatants whose names this viewer may not read: hidden ones, and any whose row the view
+    shows under another name."""
+    shown = {row.pk: row.name for row in view.rows}
+    return {c.pk: c.name for c in everyone if shown.get(c.pk) != c.name}
+
+
+def names_any(line, unnamed):
+    """Whether a log line names one of `unnamed` ({id: name}) in its arguments or its words."""
+    return bool(set(named_ids(line.args.values())) & unnamed.keys()) or any(
+        name in line.message for name in unnamed.values()
+    )
 
 
 # A row's own state that is not the combatant's: what the system's view added to it.
@@ -238,10 +259,10 @@ def fingerprint(row):
 condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
-def tell_news(view, hidden):
+def tell_news(view, unnamed):
     """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
-    is), is passed over. `hidden`: {id: name} of those combatants."""
+    that names a combatant the player may not name (a hidden attacker whose turn it is), in its arguments or its
+    words, is passed over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -255,8 +276,7 @@ def tell_news(view, hidden):
         if entry.user_id == view.user.pk:
             settled |= receivers
             continue
-        named = set(named_ids(entry.args.values()))
-        if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
+        if names_any(entry, unnamed):
             continue
         for pk in (receivers & mine.keys()) - settled:
             if not mine[pk].news:

@@ -5,7 +5,7 @@ from django.urls import path
 import systems
 from characters import joining, sheets
 from characters import views as character_views
-from combat import api, group_views
+from combat import api, group_views, table_views
 from combat import views as combat_views
 from config import converters  # noqa: F401  (registers <id:...>)
 
@@ -39,6 +39,12 @@ urlpatterns = [
     path("encounters/<id:pk>/house-rules/", combat_views.house_rules, name="encounter-house-rules"),
     path("encounters/<id:pk>/duplicate/", group_views.duplicate, name="encounter-duplicate"),
     path("encounters/<id:pk>/save-group/", group_views.save_as_group, name="encounter-save-group"),
+    path("encounters/<id:pk>/table-links/", table_views.table_links, name="table-links"),
+    path("encounters/<id:pk>/table-links/new/", table_views.create_table_link, name="table-link-create"),
+    path(
+        "encounters/<id:pk>/table-links/<id:link_pk>/revoke/", table_views.revoke_table_link, name="table-link-revoke"
+    ),
+    path("table/<str:token>/", table_views.table_screen, name="table-screen"),
     path("groups/<id:pk>/delete/", group_views.delete_group, name="group-delete"),
     path("api/encounters/", api.encounters, name="api-encounters"),
     path("api/encounters/<id:pk>/", api.encounter_state, name="api-encounter"),

@@ -159,3 +159,68 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     event.detail.fragment.querySelector(`#${CSS.escape(shown.id)}`)?.setAttribute("open", "");
   }
 });
+
+// Whether the page keeps up with the fight, in every [data-connection] (drawn in the parts, so set again after each
+// redraw): "live" while its socket is open, "reconnecting…" while htmx opens it again, "offline since 12:04" while
+// the browser is offline or the server has closed it for good. Waking up (the tab shown again, the page back from
+// the browser's cache, the network back) asks for the whole view at once: anything a page sends is a resync
+// (combat/consumers.py); a socket that is gone is opened again.
+const connection = { state: "connecting", since: null, socket: null, current: null };
+const RETRIED_CLOSES = [1006, 1011, 1012, 1013];  // those the htmx ws extension reopens by itself
+
+function connectionWord() {
+  const since = connection.since?.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (connection.state === "live") return "live";
+  if (connection.state === "offline") return `offline since ${since}`;
+  if (connection.state === "reconnecting") return since ? `reconnecting… (offline since ${since})` : "reconnecting…";
+  return "connecting…";
+}
+
+function showConnection() {
+  const word = connectionWord();
+  for (const shown of document.querySelectorAll("[data-connection]")) {
+    shown.textContent = word;
+    shown.dataset.connection = connection.state;
+  }
+}
+
+function connectionIs(state) {
+  if (state === "live") connection.since = null;
+  else if (state !== "connecting") connection.since ??= new Date();
+  connection.state = state;
+  showConnection();
+}
+
+document.addEventListener("DOMContentLoaded", showConnection);
+document.addEventListener("htmx:oobAfterSwap", showConnection);
+document.addEventListener("htmx:wsConnecting", () => {
+  if (connection.state !== "connecting") connectionIs(navigator.onLine ? "reconnecting" : "offline");
+});
+document.addEventListener("htmx:wsOpen", (event) => {
+  connection.socket = event.detail.socketWrapper;
+  connection.current = event.detail.event.target;
+  if (navigator.onLine) connectionIs("live");
+});
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (navigator.onLine && connection.current) connectionIs("live");
+});
+document.addEventListener("htmx:wsClose", (event) => {
+  if (event.detail.event.target !== connection.current) return;  // a socket replaced by a newer one
+  connection.current = null;
+  const retried = RETRIED_CLOSES.includes(event.detail.event.code);
+  connectionIs(retried && navigator.onLine ? "reconnecting" : "offline");
+});
+window.addEventListener("offline", () => connectionIs("offline"));
+
+function wake() {
+  if (!connection.socket || !navigator.onLine) return;
+  if (connection.current) {
+    connectionIs("reconnecting");
+    connection.socket.send("resync");
+  } else {
+    connection.socket.reconnect();
+  }
+}
+window.addEventListener("online", wake);
+window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });

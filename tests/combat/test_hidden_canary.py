@@ -3,9 +3,9 @@ other number on a page shares, then runs a fight through the GM screen's own pos
 condition and an initiative, acts first, attacks a player's character and is attacked by it (the player rolling on
 her phone where the game has her roll), is hurt and healed, delays in the next round, and the GM undoes. After every
 step each body a player can fetch over HTTP (phone page, the phone's command answer, API state and list, sheet,
-campaign, home, house rules) is kept, and so is every frame the players' sockets receive. Neither the canary's name
-nor either of its ids may be in any of them. As controls, the GM's page, answers and socket carry the canary, and
-once the GM reveals it the player's phone, socket and API state show it."""
+campaign, home, house rules, the table screen) is kept, and so is every frame the players' sockets receive. Neither
+the canary's name nor either of its ids may be in any of them. As controls, the GM's page, answers and socket carry
+the canary, and once the GM reveals it the player's phone, socket and API state show it."""
 
 import re
 from contextlib import contextmanager
@@ -18,7 +18,7 @@ from django.test import Client
 
 from characters.models import ApiToken, Character
 from combat import commands
-from combat.models import Combatant
+from combat.models import Combatant, TableLink
 from tests.combat.screen import Screen, follow
 from tests.combat.test_consumers import connect
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory, equip
@@ -103,6 +103,7 @@ class Fight:
             self.logged_in(u) for u in (self.gm, self.anna, self.bruno)
         )
         self.token = ApiToken.issue(self.anna)
+        self.table_screen = TableLink.issue(encounter=self.encounter).get_absolute_url()
 
     @staticmethod
     def logged_in(user):
@@ -166,6 +167,7 @@ class Fight:
             ("the campaign page", self.anna_client.get(f"/campaigns/{self.campaign.pk}/")),
             ("the home page", self.anna_client.get("/")),
             ("the house rules page", self.anna_client.get(f"{self.url}house-rules/")),
+            ("the table screen", Client().get(self.table_screen)),
         ]  # fmt: skip
         for where, answer in pages:
             assert answer.status_code == 200, (where, answer.status_code)
