@@ -138,7 +138,7 @@ async def test_a_bad_token_gets_no_socket(table):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_revoking_closes_an_open_table_socket(table, channel_layer, monkeypatch):
+async def test_revoking_closes_an_open_table_socket(table, monkeypatch):
     monkeypatch.setattr(consumers, "REJOIN_INTERVAL", 0.05)
     link = await sync_to_async(TableLink.issue)(encounter=table.encounter)
     socket, connected = await table_socket(link.token)
