@@ -9,9 +9,13 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
+import systems
 from combat import commands, consumers
-from combat.models import TableLink
+from combat.models import Encounter, TableLink
 from config.asgi import application
+from systems.symbaroum import demo as symbaroum_demo
+from systems.wfrp3e import demo as wfrp3e_demo
+from systems.wfrp4e import demo as wfrp4e_demo
 
 HIDDEN = "Sneaky Goblin"
 
@@ -148,3 +152,21 @@ async def test_revoking_closes_an_open_table_socket(table, monkeypatch):
     closed = await socket.receive_output(timeout=3)
     assert closed == {"type": "websocket.close", "code": consumers.FORBIDDEN}
     await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    "system, fight, players_see",
+    [
+        ("wfrp4e", wfrp4e_demo.ENCOUNTER, "Allies' Advantage"),
+        ("symbaroum", symbaroum_demo.ENCOUNTER, "Now:"),
+        ("wfrp3e", wfrp3e_demo.ENCOUNTER, "Party fortune"),
+    ],
+)
+def test_each_game_shows_the_table_what_it_shows_players_and_no_hidden_one(rules_data, system, fight, players_see):
+    """Each game's demo fight, running, with a hidden creature: the table gets the pools the phone shows."""
+    systems.get(system).seed_demo()
+    encounter = Encounter.objects.get(name=fight)
+    html = Client().get(TableLink.issue(encounter=encounter).get_absolute_url()).text
+    assert players_see in html and "as of round 1" in html
+    for hidden in encounter.combatants.filter(hidden=True).values_list("name", flat=True):
+        assert hidden not in html
