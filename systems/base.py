@@ -104,6 +104,12 @@ class System:
         """Scores the turn order sorts by, highest first, compared left to right."""
         return (combatant.initiative or 0,)
 
+    # How exact ties of the turn order are rolled off, in the log's words, and how one roll-off reads.
+    roll_off_rule = "a d10 each, the higher acting first"
+
+    def roll_off_result(self, value):
+        return str(value)
+
     def initiative_order(self, context, ranks):
         """(ordered combatant ids, {id: [roll-off results]}) for `ranks`; exact ties are rolled off."""
         from rules.engine.initiative import turn_order

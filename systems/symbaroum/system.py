@@ -111,6 +111,8 @@ class Symbaroum(System):
     def starting_initiative(self, character):
         return symbaroum.sheet_value(character.characteristic_values, "quick")
 
+    roll_off_rule = "a d20 each, the higher acting first"
+
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
 

@@ -94,6 +94,11 @@ class Wfrp4e(System):
     }
 
     # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".
+    roll_off_rule = "tied on Agility too, an opposed Agility test each, the higher SL acting first"
+
+    def roll_off_result(self, value):
+        return f"{value:+d} SL"
+
     def starting_initiative(self, character):
         return character.characteristic("I") if "I" in character.characteristic_values else None
 
