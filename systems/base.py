@@ -85,6 +85,11 @@ class System:
         """The max wounds a character's combatant joins a fight with."""
         return character.max_wounds
 
+    def wounds_from_sheet(self, character):
+        """The max wounds a sheet's own figures give (its characteristics), which the sheet form keeps when the GM
+        types none; None where the rules give none and the GM types them."""
+        return None
+
     def starting_wounds(self, character, threshold):
         """The wounds left a character's combatant joins a fight with, `threshold` being its max: all of them."""
         return threshold
