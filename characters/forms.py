@@ -143,6 +143,17 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
                 help_text=characteristic.full_name,
             )
             self.characteristic_names.append(characteristic.name)
+        # Where the sheet's own figures give the max wounds, the GM need not type them: a typed value overrides.
+        # A sheet whose wounds are its figures' shows the field empty, so they follow its characteristics.
+        self.wounds_from_sheet = systems.get(system).wounds_from_sheet
+        from_sheet = self.wounds_from_sheet(self.instance)
+        if from_sheet is not None:
+            self.fields["max_wounds"].required = False
+            if self.instance.pk is None or self.instance.max_wounds == from_sheet:
+                self.initial["max_wounds"] = None
+            self.fields["max_wounds"].help_text = " ".join(
+                filter(None, [self.fields["max_wounds"].help_text, "Left empty: worked out from the sheet."])
+            )
         schema = systems.get(system).sheet_schema
         for key, help_text in self.counters.items():
             initial = self.instance.point(key, self.counter_defaults.get(key, 0))
@@ -167,6 +178,8 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     def clean(self):
         cleaned_data = super().clean()
         self.sheet_values()
+        if cleaned_data.get("max_wounds") is None and "max_wounds" not in self.errors:
+            cleaned_data["max_wounds"] = self.wounds_from_sheet(self.instance)
         return cleaned_data
 
     def sheet_values(self):

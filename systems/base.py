@@ -85,6 +85,11 @@ class System:
         """The max wounds a character's combatant joins a fight with."""
         return character.max_wounds
 
+    def wounds_from_sheet(self, character):
+        """The max wounds a sheet's own figures give (its characteristics), which the sheet form keeps when the GM
+        types none; None where the rules give none and the GM types them."""
+        return None
+
     def starting_wounds(self, character, threshold):
         """The wounds left a character's combatant joins a fight with, `threshold` being its max: all of them."""
         return threshold
@@ -103,6 +108,12 @@ class System:
     def initiative_rank(self, combatant):
         """Scores the turn order sorts by, highest first, compared left to right."""
         return (combatant.initiative or 0,)
+
+    # How exact ties of the turn order are rolled off, in the log's words, and how one roll-off reads.
+    roll_off_rule = "a d10 each, the higher acting first"
+
+    def roll_off_result(self, value):
+        return str(value)
 
     def initiative_order(self, context, ranks):
         """(ordered combatant ids, {id: [roll-off results]}) for `ranks`; exact ties are rolled off."""

@@ -34,13 +34,18 @@ def place_by_initiative(ordered, initiative):
 
 
 def roll_offs_note(context, rolls):
-    """The roll-offs that broke ties, for the log: every roll, by name."""
+    """The roll-offs that broke ties, for the log, in the GM's words: for each initiative tied, every roll by name,
+    in the order rolled, then how the system rolls off ("Tied on initiative 12: Bandit 1 rolled -5 SL then -1 SL,
+    Bandit 2 rolled -5 SL then +3 SL (...)")."""
     if not rolls:
         return ""
-    names = {c.pk: c.name for c in context.combatants}
-    return (
-        " Roll-offs: " + "; ".join(f"{names[pk]} {', '.join(map(str, values))}" for pk, values in rolls.items()) + "."
-    )
+    by_pk = {c.pk: c for c in context.combatants}
+    tied = {}
+    for pk, values in rolls.items():
+        rolled = " then ".join(context.system.roll_off_result(value) for value in values)
+        tied.setdefault(by_pk[pk].initiative, []).append(f"{by_pk[pk].name} rolled {rolled}")
+    ties = " ".join(f"Tied on initiative {initiative}: {', '.join(names)}." for initiative, names in tied.items())
+    return f" {ties[:-1]} ({context.system.roll_off_rule})."
 
 
 def roll_offs_result(rolls):

@@ -16,6 +16,11 @@ def skill_bonus(value):
     return value // 10
 
 
+def wounds_from_characteristics(strength, toughness, willpower):
+    """Seed 002: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more: the sheet's own figure rules)."""
+    return skill_bonus(strength) + 2 * skill_bonus(toughness) + skill_bonus(willpower)
+
+
 AUTOMATIC_SUCCESS = range(1, 6)
 AUTOMATIC_FAILURE = range(96, 101)
 

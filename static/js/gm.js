@@ -1,7 +1,16 @@
-// GM screen keyboard shortcuts: N next turn, U undo, D delay, S start. Ignored while typing in a field.
+// GM screen keyboard shortcuts: N next turn, U undo, D delay, S start, A add a combatant. Ignored while typing in a
+// field.
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("input, select, textarea, [contenteditable]")) return;
+  if (event.key.toLowerCase() === "a") {
+    const adding = document.getElementById("add-combatant");
+    if (!adding) return;
+    event.preventDefault();
+    adding.open = true;
+    adding.querySelector("select, input:not([type=hidden])")?.focus();
+    return;
+  }
   const target = { n: "next-turn", u: "undo", d: "delay", s: "start" }[event.key.toLowerCase()];
   const button = target && document.getElementById(target);
   if (button && !button.disabled) {
@@ -10,10 +19,13 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Forms marked data-reset-on-success clear themselves once their command went through.
+// Forms marked data-reset-on-success clear themselves once their command went through; a choice that follows another
+// (an opponent, data-follows below) is made again for the choice reset.
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = event.detail.elt.closest("form[data-reset-on-success]");
-  if (form && event.detail.successful && !document.querySelector("#flash.error")) form.reset();
+  if (!form || !event.detail.successful || document.querySelector("#flash.error")) return;
+  form.reset();
+  form.querySelectorAll("select[data-follows]").forEach(follow);
 });
 
 // The attack panel is rendered by the server for the fields a request carried, and several requests from it (a new
@@ -41,6 +53,15 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   // What the GM chose meanwhile was chosen with this attacker in view: the server keeps it rather than choosing anew.
   if (form.elements.drawn_attacker) form.elements.drawn_attacker.value = now.get("attacker");
   htmx.ajax(requestConfig.verb, requestConfig.path, { source: form, values: action ? { action } : {} });
+});
+
+// The attack panel drawn anew for what the GM chose (attacker, weapon, target, a preview) brings its roll or apply
+// button into the column's view, scrolling as little as it takes, so the GM rolls without looking for it; a panel
+// redrawn because the turn moved on leaves the column where it is.
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.target.id !== "attack-panel") return;
+  if (event.detail.requestConfig?.triggeringEvent?.type === "turn-moved") return;
+  (document.getElementById("apply-attack") ?? document.getElementById("attack-actions"))?.scrollIntoView({ block: "nearest" });
 });
 
 // A select marked data-follows="#other" offers only the options of the choice made in #other: its optgroups carry
@@ -146,3 +167,15 @@ document.addEventListener("change", (event) => {
 });
 document.addEventListener("DOMContentLoaded", tickAdvantage);
 document.addEventListener("htmx:oobAfterSwap", tickAdvantage);
+
+// "Add combatant" opens first on an empty encounter, while the fight is being set up; once it starts (its Start
+// button goes) the panel folds and goes to the foot of the column, still opened by a click or A.
+let settingUp = Boolean(document.getElementById("start"));
+document.addEventListener("htmx:oobAfterSwap", () => {
+  const wasSettingUp = settingUp;
+  settingUp = Boolean(document.getElementById("start"));
+  const adding = document.getElementById("add-combatant");
+  if (!wasSettingUp || settingUp || !adding) return;
+  adding.open = false;
+  adding.classList.remove("first");
+});

@@ -33,7 +33,7 @@ class SymbaroumCharacterForm(CharacterForm):
         profile = profile_of(self.instance.campaign.house_rules)
         system = self.instance.campaign.system
         self.fields["max_wounds"].label = profile.name("toughness")
-        self.fields["max_wounds"].help_text = f"Usually {profile.name('strong')}, at least 10."
+        self.fields["max_wounds"].help_text = f"Left empty: {profile.name('strong')}, at least 10."
         for name in self.characteristic_names:
             self.fields[f"characteristic_{name}"].label = attribute_name(profile, name)
         self.fields["abilities_text"] = forms.CharField(

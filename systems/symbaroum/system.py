@@ -111,6 +111,12 @@ class Symbaroum(System):
     def starting_initiative(self, character):
         return symbaroum.sheet_value(character.characteristic_values, "quick")
 
+    roll_off_rule = "a d20 each, the higher acting first"
+
+    # Toughness is Strong (the variant's Might), at least 10.
+    def wounds_from_sheet(self, character):
+        return symbaroum.toughness(symbaroum.sheet_value(character.characteristic_values, "strong"))
+
     def initiative_order(self, context, ranks):
         return symbaroum.initiative_order(ranks, lambda: context.dice.d(20))
 

@@ -106,6 +106,8 @@ class Wfrp3e(System):
     def rolled_initiative(self, context, combatant):
         return initiative.rolled_by_the_tracker(context, combatant)
 
+    roll_off_rule = "tied on Agility too, a d10 each, the higher acting first"
+
     def initiative_order(self, context, ranks):
         return wfrp3e.initiative_order(ranks, lambda key: context.dice.d(10))
 

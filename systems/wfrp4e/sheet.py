@@ -69,9 +69,8 @@ class Sheet:
         self.skills = sheet_skills(character, character.skill_list)
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
-        # Core rules: Wounds = SB + 2 × TB + WPB (talents such as Hardy add more; the sheet's figure rules).
-        self.core_wounds = (
-            self.strength_bonus + 2 * self.toughness_bonus + wfrp4e.skill_bonus(character.characteristic("WP"))
+        self.core_wounds = wfrp4e.wounds_from_characteristics(
+            character.characteristic("S"), character.characteristic("T"), character.characteristic("WP")
         )
         self.weapons = [
             SheetWeapon(w, wfrp4e.weapon_damage(w.damage, self.strength_bonus, w.adds_strength_bonus))
@@ -144,13 +143,13 @@ def sheet_skills(character, entries):
 
 def usual_defence(options, ranged=False):
     """The defence a target opposes an attack with unless their side says otherwise (`options`: (name, value) as
-    `defence_options` gives them): a melee blow with their best Melee skill, else the first they have; a shot goes
-    unopposed ("")."""
+    `defence_options` gives them): a melee blow with their best skill of Melee and Dodge (a Melee skill on a tie),
+    else the first they have; a shot goes unopposed ("")."""
     if ranged:
         return ""
-    melee = [(value, name) for name, value in options if name.startswith("Melee")]
-    if melee:
-        return max(melee)[1]
+    skills = [(value, name.startswith("Melee"), name) for name, value in options if name.startswith(("Melee", "Dodge"))]
+    if skills:
+        return max(skills)[2]
     return options[0][0] if options else ""
 
 

@@ -94,6 +94,17 @@ class Wfrp4e(System):
     }
 
     # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".
+    roll_off_rule = "tied on Agility too, an opposed Agility test each, the higher SL acting first"
+
+    def roll_off_result(self, value):
+        return f"{value:+d} SL"
+
+    # Seed 002: Wounds = SB + 2 × TB + WPB.
+    def wounds_from_sheet(self, character):
+        return wfrp4e.wounds_from_characteristics(
+            character.characteristic("S"), character.characteristic("T"), character.characteristic("WP")
+        )
+
     def starting_initiative(self, character):
         return character.characteristic("I") if "I" in character.characteristic_values else None
 

@@ -63,7 +63,8 @@ def extend(view, everyone):
             view.trick_conditions = wfrp4e.TRICK_CONDITIONS
             # All the Batter or Trick form shows, as it lists everyone twice: its HTML is reused while this holds.
             tests = [(s.key, s.name, s.description, s.cost) for s in view.advantage_tests]
-            shown = (tests, view.row_names, view.d20_opposed, view.trick_conditions)
+            sides = [(row.pk, row.name, row.side) for row in view.rows]  # the opponent is chosen by side (gm.js)
+            shown = (tests, sides, view.d20_opposed, view.trick_conditions)
             view.advantage_test_form_key = view.form_key(*shown)
     view.turn_used = turn_state(encounter) if view.active is not None else None
     effects = state.round_effects

@@ -138,7 +138,9 @@ def test_wfrp4e_orcs_joining_a_running_fight_roll_off_their_places(table, orc):
     outcome = commands.add_combatant(table.encounter, table.gm, character=orc.pk, count=3, dice=Dice(random.Random(3)))
 
     assert outcome.result["initiatives"] == [25, 25, 25]  # the sheet's I, as written (seed 002)
-    assert "Roll-offs:" in outcome.message  # tied on I and Ag: opposed Agility tests place each one
+    assert (
+        "Tied on initiative" in outcome.message and "rolled" in outcome.message
+    )  # tied on I and Ag: opposed Agility tests place each one
     order = [c.name for c in table.encounter.combatants.order_by("position")]
     assert sorted(order[-4:]) == ["Orc 1", "Orc 2", "Orc 3", "Orc Grukk"]  # all at I 25, after the others
 
@@ -220,6 +222,6 @@ def test_symbaroum_goblins_asked_to_roll_take_their_quick_and_roll_off_ties(rule
     )
 
     assert outcome.result["initiatives"] == [13, 13, 13]
-    assert "Roll-offs:" in outcome.message
+    assert "Tied on initiative" in outcome.message and "rolled" in outcome.message
     assert sorted(c.name for c in encounter.combatants.all()) == ["Goblin 1", "Goblin 2", "Goblin 3"]
     assert all(c.wounds == 10 for c in Combatant.objects.filter(encounter=encounter))

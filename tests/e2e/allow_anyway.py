@@ -31,7 +31,7 @@ def offered(gm, refusal):
 
 def allowed(gm, encounter, allow, sent, logged):
     """Click Allow anyway: the same command (`sent`: its arguments as posted) goes again at the version the screen
-    shows, allowed anyway; the last event and the log's newest line say `logged`, and nothing is offered any more."""
+    shows, allowed anyway; the flash and the log's newest line say `logged`, and nothing is offered any more."""
     encounter.refresh_from_db()
     with gm.expect_request(lambda request: request.method == "POST") as request:
         allow.click()
@@ -39,6 +39,6 @@ def allowed(gm, encounter, allow, sent, logged):
         "csrfmiddlewaretoken": ANY, **{name: [value] for name, value in sent.items()}, "allow_anyway": ["true"],
         "expected_version": [str(encounter.version)],
     }  # fmt: skip
-    expect(gm.locator("#last-event")).to_contain_text(logged)
+    expect(gm.locator("#flash.success")).to_contain_text(logged)
     expect(gm.locator("#log li").first).to_contain_text(logged)
     expect(gm.locator("#flash #allow-anyway")).to_have_count(0)

@@ -117,10 +117,34 @@ def test_initiative_saves_once_on_enter_then_leaving_the_field_and_on_leaving_it
     field.fill("7")
     field.press("Enter")
     page.keyboard.press("Tab")
-    expect(page.locator("#last-event")).to_contain_text("Wolf's initiative is 7.")
+    expect(page.locator("#flash.success")).to_contain_text("Wolf's initiative is 7.")
     field.fill("9")
     page.keyboard.press("Tab")
-    expect(page.locator("#last-event")).to_contain_text("Wolf's initiative is 9.")
+    expect(page.locator("#flash.success")).to_contain_text("Wolf's initiative is 9.")
+    expect(page.locator("#log li").first).to_contain_text("Wolf's initiative is 9.")
+    expect(page.locator("#last-event")).to_be_hidden()  # what the GM did shows once, in the flash
 
     assert [url.rsplit("/", 2)[-2] for url in posts] == ["set_initiative", "set_initiative"]
     assert encounter.log.filter(command="set_initiative").count() == 2
+
+
+def test_wfrp4e_the_roll_is_on_the_screen_once_attacker_and_target_are_picked_and_tests_pit_foes(login):
+    encounter, gm = ten_combatants(*FIGHTS["wfrp4e"][:2])
+    active = encounter.active
+    foes = Combatant.objects.filter(encounter=encounter).exclude(side=active.side).order_by("position")
+    page = login("gm", "gm", **SCREEN).open(f"/encounters/{encounter.pk}/")
+
+    # The GM scrolls the side column to the attack and picks the last foe: the roll needs no more scrolling.
+    page.locator("#attack-attacker").scroll_into_view_if_needed()
+    page.locator("#attack-target").select_option(str(foes.last().pk))
+    expect(page.locator("#attack-panel")).to_have_attribute("data-target", str(foes.last().pk))
+    expect(page.locator("#attack-actions")).to_be_in_viewport(ratio=0.95)
+    expect(page.locator("#attack-attacker")).to_be_in_viewport()
+    roll = box(page, "#attack-actions")
+    assert 0 <= roll["y"] and roll["y"] + roll["height"] <= HEIGHT, "the roll is below the fold"
+
+    # Batter or Trick pits the active combatant against their first foe in the order, never against themselves.
+    batter = page.locator("#batter-or-trick")
+    expect(batter.locator("select[name=initiator]")).to_have_value(str(active.pk))
+    expect(batter.locator("select[name=opponent]")).to_have_value(str(foes.first().pk))
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH

@@ -95,9 +95,9 @@ def test_a_new_table_from_sign_up_to_two_turns(fresh_install, browser, asgi_serv
         expect(gm.locator("#initiative")).to_be_visible()
         encounter_path = gm.url.removeprefix(base)
 
+        # An empty encounter opens with "Add combatant" open, first in the side column.
         add = gm.locator("#add-character")
-        if not add.is_visible():
-            gm.locator("summary:has-text('Add combatant')").click()
+        expect(add).to_be_visible()
         add.locator("select[name=character]").select_option(label="Katarina")
         add.locator("button:has-text('Add')").click()
         expect(gm.locator("#initiative")).to_contain_text("Katarina")
@@ -115,6 +115,14 @@ def test_a_new_table_from_sign_up_to_two_turns(fresh_install, browser, asgi_serv
         # Two turns: Katarina (I 40) first, her phone told; then the Orcs, in the order their roll-offs gave.
         gm.click("#start")
         expect(gm.locator("tr.active")).to_contain_text("Katarina")
+        # Once the fight runs, "Add combatant" folds; A opens it again, ready to pick.
+        expect(gm.locator("#add-combatant")).not_to_have_attribute("open", "")
+        expect(add).to_be_hidden()
+        gm.keyboard.press("a")
+        expect(add.locator("select[name=character]")).to_be_focused()
+        gm.keyboard.press("Escape")
+        gm.locator("#add-combatant summary").click()
+        expect(add).to_be_hidden()
         expect(phone.locator(".your-turn")).to_contain_text("Your turn, Katarina")
         gm.click("#next-turn")
         expect(gm.locator("#active-name")).to_have_text(re.compile(r"Orc \d"))

@@ -25,6 +25,26 @@ TOO_SMALL_TO_TAP = """() => [...document.querySelectorAll('button, a, summary, i
     .filter((element) => { const box = element.getBoundingClientRect(); return box.width > 0 && box.height > 0; })
     .filter((element) => element.getBoundingClientRect().height < 44)
     .map((element) => element.outerHTML.slice(0, 90))"""
+# A word split over two lines: a run of text drawn on more lines than it has words.
+WORDS_BROKEN = """() => [...document.querySelectorAll('main *')]
+    .filter((element) => element.children.length === 0 && element.textContent.trim())
+    .filter((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getClientRects().length > element.textContent.trim().split(/\\s+/).length;
+    })
+    .map((element) => element.textContent.trim().slice(0, 40))"""
+# A select too narrow for the choice it shows (its padding and arrow take ~30 px of its width).
+CHOICES_CUT = """() => {
+    const pen = document.createElement('canvas').getContext('2d');
+    return [...document.querySelectorAll('main select')]
+        .filter((select) => select.getBoundingClientRect().width > 0 && select.selectedOptions.length)
+        .filter((select) => {
+            pen.font = getComputedStyle(select).font;
+            return pen.measureText(select.selectedOptions[0].text).width > select.clientWidth - 30;
+        })
+        .map((select) => select.selectedOptions[0].text);
+}"""
 
 
 def phone_of(login, username, path):
@@ -39,7 +59,15 @@ def assert_fits_the_phone(page, prompt):
     assert strip["height"] <= PINNED_AT_MOST
     assert box_of(prompt)["y"] >= strip["y"] + strip["height"]
     assert page.evaluate(TOO_SMALL_TO_TAP) == []
+    assert_nothing_cut(page)
+
+
+def assert_nothing_cut(page):
+    """No page wider than the phone, no word broken across lines, no choice cut short by its select."""
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(WORDS_BROKEN) == []
+    assert page.evaluate(CHOICES_CUT) == []
 
 
 def called(page, encounter_name, title):
@@ -133,6 +161,11 @@ def test_symbaroum_phone_on_the_players_turn(road, login):  # noqa: F811
     prompt.locator("input[name=d20]").fill("20")
     prompt.locator("button.primary").click()
     expect(anna.locator("#flash.success")).to_contain_text("miss")
+
+    # The campaign page, its import field included, fits the phone too.
+    anna.goto(anna_viewer.base_url + road.campaign.get_absolute_url())
+    expect(anna.locator("#import-character input[type=file]")).to_be_visible()
+    assert_nothing_cut(anna)
     assert anna_viewer.errors == []
 
 

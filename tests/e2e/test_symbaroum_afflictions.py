@@ -78,7 +78,7 @@ def test_stand_up_an_elixir_regeneration_and_a_poison_that_ends_by_itself(cleari
     # The troll's turn starts with its Regeneration II: 1d6 fixed at 3.
     next_turn(gm, clearing, "Ansgar")
     next_turn(gm, clearing, "Troll")
-    expect(gm.locator("#last-event")).to_contain_text("Troll regenerates 3 (1d6 fixed at 3): 13/20 Toughness.")
+    expect(gm.locator("#flash.success")).to_contain_text("Troll regenerates 3 (1d6 fixed at 3): 13/20 Toughness.")
     expect(gm.locator(f"#combatant-{troll} .wound-count")).to_have_text("13/20")
 
     # Next round she coats her sword with a moderate poison from her phone; her Cunning test shows a 20: it gets
@@ -98,10 +98,10 @@ def test_stand_up_an_elixir_regeneration_and_a_poison_that_ends_by_itself(cleari
     for left in range(turns - 1, -1, -1):
         for name in ("Ansgar", "Troll", "Goblin", "Ulrika"):
             next_turn(gm, clearing, name)
-        expect(gm.locator("#last-event")).to_contain_text("Ulrika takes 3 poison damage")
+        expect(gm.locator("#flash.success")).to_contain_text("Ulrika takes 3 poison damage")
         if left:
             expect(on_phone).to_contain_text(f"{left} turn{'s' if left != 1 else ''} left")
-    expect(gm.locator("#last-event")).to_contain_text("the poison has run its course")
+    expect(gm.locator("#flash.success")).to_contain_text("the poison has run its course")
     expect(on_phone).to_have_count(0)
     expect(gm.locator(f"#affliction-poison-{ulrika}")).to_have_count(0)
     settled(gm, clearing)

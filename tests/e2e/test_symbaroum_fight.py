@@ -134,7 +134,7 @@ def test_a_fight_on_the_davokar_road(road, login):
     # the higher counts.
     next_turn(gm, road, "Goblin")
     next_turn(gm, road, "Ansgar")
-    expect(gm.locator("#last-event")).to_contain_text("Ulrika is Winded: no turn. Ulrika's Winded ends.")
+    expect(gm.locator("#flash.success")).to_contain_text("Ulrika is Winded: no turn. Ulrika's Winded ends.")
     next_turn(gm, road, "Troll")
     next_turn(gm, road, "Goblin")
     next_turn(gm, road, "Ulrika")

@@ -66,7 +66,7 @@ def test_a_winded_combatant_is_refused_until_the_gm_allows_it_and_misses_her_nex
     next_turn(gm, road, "Goblin")
     expect(gm.locator("#round-number")).to_have_text("2")
     next_turn(gm, road, "Ansgar")
-    expect(gm.locator("#last-event")).to_contain_text("Ulrika is Winded: no turn. Ulrika's Winded ends.")
+    expect(gm.locator("#flash.success")).to_contain_text("Ulrika is Winded: no turn. Ulrika's Winded ends.")
     expect(gm.locator(f"#combatant-{ulrika} .conditions")).not_to_contain_text("Winded")
     expect(budget).to_have_count(0)
     expect(anna.locator(f"#my-combatant-{ulrika} .my-budget")).to_have_count(0)

@@ -25,7 +25,8 @@ def test_initiative_is_quick_then_vigilant_then_a_logged_d20_roll_off(planned_fi
     rolls = outcome.result["roll_offs"]
     winner = max(rolls, key=lambda pk: rolls[pk])
     assert order(planned_fight)[1] == planned_fight.encounter.combatants.get(pk=winner).name
-    assert "Roll-offs:" in outcome.message and "18" in outcome.message
+    assert "Tied on initiative 11: " in outcome.message and " rolled 18" in outcome.message
+    assert "(a d20 each, the higher acting first)." in outcome.message
 
 
 def test_a_new_initiative_equal_on_quick_and_vigilant_rolls_off_for_its_place(planned_fight):
@@ -34,7 +35,7 @@ def test_a_new_initiative_equal_on_quick_and_vigilant_rolls_off_for_its_place(pl
     # The troll's 12 ties the goblin's Quick 12 and Vigilant 10: the goblin rolls 3, the troll 15.
     outcome = fight.gm("set_initiative", combatant=fight.troll.pk, value=12, dice=TypedDice(Dice(), {20: [3, 15]}))
     assert order(fight)[:2] == ["Troll", "Goblin"]
-    assert "Roll-offs: Goblin 3; Troll 15." in outcome.message
+    assert "Tied on initiative 12: Goblin rolled 3, Troll rolled 15 (a d20 each" in outcome.message
 
 
 def test_the_variant_ranks_a_sheet_by_agility_and_vigilance(planned_fight):
@@ -196,7 +197,7 @@ def test_starting_without_anyone_rolling_orders_by_quick_then_vigilant_then_a_d2
     for character in (table.ulrika, ansgar, goblin):
         commands.add_combatant(encounter, table.gm, character=character.pk)
     joined = commands.add_combatant(encounter, table.gm, character=troll.pk, dice=TypedDice(Dice(), {20: [4, 18]}))
-    assert "Roll-offs: Ulrika 4; Troll 18." in joined.message
+    assert "Tied on initiative 11: Ulrika rolled 4, Troll rolled 18 (a d20 each" in joined.message
     outcome = commands.start(encounter, table.gm)
     names = [c.name for c in encounter.combatants.order_by("position", "pk")]
     assert names == ["Goblin", "Troll", "Ulrika", "Brother Ansgar"]

@@ -5,6 +5,7 @@ import json
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
 
 from combat import commands
 from tests.factories import CharacterFactory, UserFactory
@@ -109,6 +110,18 @@ def test_the_gm_round_bar_shows_what_just_happened_even_a_players_roll(fight):
     fight.run(fight.table.anna, "roll_test", prompt=fight.prompts()[-1]["id"], d20=3)
     last_event = page(fight, fight.table.gm).split('id="last-event"')[1].split("</p>")[0]
     assert last_event.endswith(">Last: Ulrika rolls: defence d20 3 vs 9, miss.")
+
+
+def test_what_the_gm_did_shows_once_in_the_flash_and_the_log_not_again_in_the_round_bar(fight):
+    answer = fight.table.client(fight.table.gm).post(
+        f"/encounters/{fight.encounter.pk}/do/next_turn/", {}, HTTP_HX_REQUEST="true"
+    )
+    said = escape(fight.encounter.log.latest("version").message)
+    body = answer.content.decode()
+    assert body.count(said) == 2  # the flash and the log's newest line
+    assert f'class="flash success" role="status" aria-live="polite" hx-swap-oob="true">{said}' in body
+    last_event = body.split('id="last-event"')[1].split("</p>")[0]
+    assert last_event.endswith(" hidden>")
 
 
 def test_on_her_turn_the_pinned_strip_stays_short_and_her_tools_follow_her_rolls(fight):

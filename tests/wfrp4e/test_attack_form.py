@@ -1,7 +1,9 @@
 """The GM's attack form: choose, preview (nothing changes), apply (one command); GM only."""
 
 import pytest
+from django.db.models import F
 
+from characters.models import CharacterSkill
 from combat.models import Combatant, LogEntry
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +31,17 @@ def test_the_gm_screen_offers_the_attack_form_with_sheet_choices(fight):
     assert '<option value="Melee (Basic)" selected>Melee (Basic) (51)</option>' in html
     assert '<option value="Dodge">Dodge (35)</option>' in html
     assert "<html" not in html  # a fragment for htmx
+
+
+def test_the_defence_drawn_is_the_targets_best_of_melee_and_dodge(fight):
+    # The orc's Dodge trained past its Melee (Basic) 51: a blow is met with Dodge unless the GM picks otherwise.
+    CharacterSkill.objects.filter(character=fight.orc.character, skill__name="Dodge").update(
+        advances=F("advances") + 20
+    )
+    gm = fight.table.client(fight.table.gm)
+    html = gm.get(url(fight), {"attacker": fight.anders.pk, "target": fight.orc.pk}, HTTP_HX_REQUEST="true")
+    assert '<option value="Dodge" selected>Dodge (55)</option>' in html.content.decode()
+    assert '<option value="Melee (Basic)">Melee (Basic) (51)</option>' in html.content.decode()
 
 
 def test_preview_shows_the_result_and_changes_nothing(fight):

@@ -30,6 +30,22 @@ def test_aarons_strike_to_stun(d20_fight):
     assert "Anders wins with 2 SL. Orc Boy gains Stunned." in outcome.message
 
 
+def test_an_opposed_test_pits_the_initiator_against_a_foe_never_themselves(d20_fight):
+    fight, table = d20_fight, d20_fight.table
+    version = table.encounter.version
+    with pytest.raises(CommandError, match="Pick an opponent other than the one who initiates the test."):
+        commands.opposed_test(table.encounter, table.gm, initiator=fight.anders.pk, opponent=fight.anders.pk,
+                              initiator_skill="70", opponent_skill="60", d20=9)  # fmt: skip
+    table.encounter.refresh_from_db()
+    assert table.encounter.version == version
+    # The form draws its opponent to follow the initiator (the active combatant) onto the other side (gm.js).
+    page = table.client(table.gm).get(f"/encounters/{table.encounter.pk}/").content.decode()
+    form = page.split('id="opposed-test"')[1].split("</form>")[0]
+    assert 'id="opposed-test-initiator" aria-label="Who initiates" data-active-choice' in form
+    assert 'name="opponent" aria-label="Opponent" data-follows="#opposed-test-initiator"' in form
+    assert f'<option value="{fight.orc.pk}" data-side="adversary">' in form
+
+
 def test_without_other_opposed_tests_both_sides_roll_a_d100_as_written(d20_fight):
     """Seed 002's opposed test: higher SL wins, then the higher skill; Pummel's SL goes on the initiator's SL."""
     fight, table = d20_fight, d20_fight.table

@@ -43,7 +43,10 @@ def test_tied_on_initiative_and_agility_an_opposed_agility_test_decides(table):
     # Anders rolls 80 against Ag 33 (-5 SL), Clara 10 (+2): Clara acts first.
     outcome = join(table, "Clara", typed(80, 10), I=35, Ag=33)
     assert names(table.encounter) == ["Sneaky Goblin", "Gunther", "Clara", "Anders", "Orc Grukk"]
-    assert "Roll-offs: Anders -5; Clara 2." in outcome.message
+    assert (
+        "Tied on initiative 35: Anders rolled -5 SL, Clara rolled +2 SL "
+        "(tied on Agility too, an opposed Agility test each, the higher SL acting first)." in outcome.message
+    )
     # Dora loses to Clara (90 to 20), then beats Anders (15 to 70): between them.
     join(table, "Dora", typed(20, 90, 70, 15), I=35, Ag=33)
     assert names(table.encounter) == ["Sneaky Goblin", "Gunther", "Clara", "Dora", "Anders", "Orc Grukk"]
@@ -69,7 +72,9 @@ def test_a_place_bought_with_fortune_goes_back_by_the_opposed_agility_test(table
     # Round 2: Anders goes back, and wins the roll-off with Clara this time (her 77 to his 12).
     outcome = commands.next_turn(encounter, table.gm, dice=typed(77, 12))
     assert names(encounter) == ["Sneaky Goblin", "Gunther", "Anders", "Clara", "Orc Grukk"]
-    assert "Anders is back in initiative order. Roll-offs:" in outcome.message
+    assert "Anders is back in initiative order. Tied on initiative 35: Clara rolled -4 SL, Anders rolled +2 SL" in (
+        outcome.message
+    )
 
 
 def test_roll_initiative_breaks_ties_by_agility_then_the_opposed_test(table):
@@ -78,4 +83,4 @@ def test_roll_initiative_breaks_ties_by_agility_then_the_opposed_test(table):
     # Clara rolls 55 (-2), Anders 12 (+2): Anders first this time; Bertha's Ag puts her ahead of both.
     outcome = commands.roll_initiative(table.encounter, table.gm, dice=typed(55, 12))
     assert names(table.encounter) == ["Sneaky Goblin", "Gunther", "Bertha", "Anders", "Clara", "Orc Grukk"]
-    assert "Roll-offs: Clara -2; Anders 2." in outcome.message
+    assert "Tied on initiative 35: Clara rolled -2 SL, Anders rolled +2 SL (" in outcome.message

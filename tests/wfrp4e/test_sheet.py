@@ -1,5 +1,7 @@
 """The WFRP 4e character sheet: what it shows, who may see it, and who may change what."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -200,3 +202,20 @@ def test_the_phone_shows_fortune_once_and_live(table, anders):
     assert "Characteristics" in phone
     sheet = table.client(table.anna).get(f"/characters/{anders.pk}/").content.decode()
     assert "Fortune <strong>2</strong>" in sheet and "Resolve <strong>" in sheet
+
+
+def test_max_wounds_left_empty_come_from_the_sheet_and_a_typed_value_overrides(table, anders):
+    # STATS: S 38, T 41, WP 34: SB 3 + 2 × TB 4 + WPB 3 = 14 (seed 002).
+    gm = table.client(table.gm)
+    assert gm.post(f"/characters/{anders.pk}/edit/", edit_form(anders, max_wounds="")).status_code == 302
+    anders = Character.objects.get(pk=anders.pk)
+    assert anders.max_wounds == 14
+    page = gm.get(f"/characters/{anders.pk}/edit/").content.decode()
+    field = re.search(r'<input [^>]*name="max_wounds"[^>]*>', page)[0]
+    assert "value=" not in field  # shown empty: it follows the characteristics
+    fresh = Encounter.objects.create(campaign=table.campaign, name="Another day")
+    joined = commands.add_combatant(fresh, table.gm, character=anders.pk)
+    assert Combatant.objects.get(pk=joined.result["combatant"]).max_wounds == 14
+    again = edit_form(anders, max_wounds=17, **{"skills-TOTAL_FORMS": "0"})  # Intimidate is on the sheet now
+    assert gm.post(f"/characters/{anders.pk}/edit/", again).status_code == 302
+    assert Character.objects.get(pk=anders.pk).max_wounds == 17

@@ -73,6 +73,9 @@ class OpposedArgs(Args):
 
     def clean(self):
         data = super().clean()
+        initiator, opponent = data.get("initiator"), data.get("opponent")
+        if initiator is not None and opponent is not None and initiator.pk == opponent.pk:
+            raise forms.ValidationError("Pick an opponent other than the one who initiates the test.")
         by_d20 = d20_attack.opposes_by_d20(self.context.encounter)
         if by_d20 and (data.get("initiator_roll") or data.get("opponent_roll")):
             raise forms.ValidationError("This opposed test is thrown on one D20 (house rule Other opposed Tests).")
