@@ -239,9 +239,10 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, hidden):
-    """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
-    is), is passed over. `hidden`: {id: name} of those combatants."""
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of
+    their own answer to an open test where the system says so (System.own_rolls_are_news). A line that names a
+    combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it is), is passed
+    over. `hidden`: {id: name} of those combatants."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -252,15 +253,17 @@ def tell_news(view, hidden):
         answered = entry.args.get("prompt")
         if isinstance(answered, dict):  # an open test answered (logged whole): its roller hears what came of it
             receivers.add(answered["combatant"])
-        if entry.user_id == view.user.pk:
-            settled |= receivers
-            continue
+        own = entry.user_id == view.user.pk
+        told = receivers
+        if own:
+            told = {answered["combatant"]} if isinstance(answered, dict) and view.system.own_rolls_are_news else set()
         named = set(named_ids(entry.args.values()))
-        if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
-            continue
-        for pk in (receivers & mine.keys()) - settled:
-            if not mine[pk].news:
-                mine[pk].news = entry.message
+        if not (named & hidden.keys() or any(name in entry.message for name in hidden.values())):
+            for pk in (told & mine.keys()) - settled:
+                if not mine[pk].news:
+                    mine[pk].news = entry.message
+        if own:
+            settled |= receivers
 
 
 def named_ids(values):
