@@ -104,6 +104,7 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     counter_defaults = {}  # what a counter the sheet does not hold yet starts at, when not 0
     characteristics_heading = "Characteristics"  # what the system calls its rules.Characteristic rows
     has_skills = True  # a system without rules.Skill rows leaves the skills table out
+    has_gear = True  # a system without rules.Weapon and rules.Armour rows leaves their sections out
 
     class Meta:
         model = Character
@@ -120,10 +121,13 @@ class CharacterForm(NumbersInWords, forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         system = self.instance.campaign.system
-        self.fields["weapons"].queryset = Weapon.objects.filter(system=system)
-        self.fields["weapons"].label_from_instance = lambda w: f"{w.name} ({w.damage_label})"
-        self.fields["armour"].queryset = Armour.objects.filter(system=system)
-        self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.protection_label})"
+        if self.has_gear:
+            self.fields["weapons"].queryset = Weapon.objects.filter(system=system)
+            self.fields["weapons"].label_from_instance = lambda w: f"{w.name} ({w.damage_label})"
+            self.fields["armour"].queryset = Armour.objects.filter(system=system)
+            self.fields["armour"].label_from_instance = lambda a: f"{a.name} ({a.protection_label})"
+        else:
+            del self.fields["weapons"], self.fields["armour"]
         self.fields["traits_text"] = forms.CharField(
             label="Creature traits",
             required=False,

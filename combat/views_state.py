@@ -260,9 +260,10 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, unnamed):
-    """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    that names a combatant the player may not name (a hidden attacker whose turn it is), in its arguments or its
-    words, is passed over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of
+    their own answer to an open test where the system says so (System.own_rolls_are_news). A line that names a
+    combatant the player may not name (a hidden attacker whose turn it is), in its arguments or its words, is passed
+    over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -273,14 +274,16 @@ def tell_news(view, unnamed):
         answered = entry.args.get("prompt")
         if isinstance(answered, dict):  # an open test answered (logged whole): its roller hears what came of it
             receivers.add(answered["combatant"])
-        if entry.user_id == view.user.pk:
+        own = entry.user_id == view.user.pk
+        told = receivers
+        if own:
+            told = {answered["combatant"]} if isinstance(answered, dict) and view.system.own_rolls_are_news else set()
+        if not names_any(entry, unnamed):
+            for pk in (told & mine.keys()) - settled:
+                if not mine[pk].news:
+                    mine[pk].news = entry.message
+        if own:
             settled |= receivers
-            continue
-        if names_any(entry, unnamed):
-            continue
-        for pk in (receivers & mine.keys()) - settled:
-            if not mine[pk].news:
-                mine[pk].news = entry.message
 
 
 def named_ids(values):

@@ -62,6 +62,9 @@ class System:
     # remove_condition) exist in this system; one that keeps its own (WFRP 3e's condition cards) says False, and
     # the generic screens and commands then leave them out.
     generic_conditions = True
+    # Whether a player's own answer to an open test of theirs is the news on their phone ("what just happened"), as
+    # where the players roll the checks the tracker then resolves for them; else only others' commands are news.
+    own_rolls_are_news = False
     # {kind: model} of the system's own reference data, loaded from rules/data/<key>/<kind>.json after the kinds
     # every game has (rules.loading.GENERIC_KINDS), in this order.
     reference_data = {}

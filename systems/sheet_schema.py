@@ -63,6 +63,29 @@ class Named:
         }
 
 
+@dataclass(frozen=True)
+class Names:
+    """A list of names, each one of `known()` (read from the rules rows when a sheet is checked); `of` says in words
+    what each names ("action card")."""
+
+    label: str
+    of: str
+    known: Callable[[], set]
+
+    def problem(self, value):
+        if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+            return f"{self.label} should be a list of {self.of} names, not {shown(value)}."
+        known = self.known()
+        unknown = [name for name in value if name not in known]
+        if unknown:
+            return f"{self.label}: {', '.join(map(shown, unknown))}: no {self.of} of this game."
+        return None
+
+    def readable(self, value):
+        """The names in `value` ([] when it is no list): what a screen may read of a sheet stored badly."""
+        return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
+
+
 CHARACTERISTICS = Named("Characteristics", "a whole number from 0 to 200", whole_number(0, 200))
 # A trait is either there (true) or has a rating: "Champion 2", "Henchmen 5".
 TRAITS = Named("Traits", "a rating from 0 to 999, or none", lambda v: v is True or whole_number(0, 999)(v))

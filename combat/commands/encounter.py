@@ -27,7 +27,7 @@ from django import forms
 import systems
 from combat import snapshot
 from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
-from combat.commands.ordering import renumber, roll_offs_note, roll_offs_result
+from combat.commands.ordering import order_by_initiative, renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
 from combat.models import Combatant, Encounter, LogEntry
 from combat.words import and_list
@@ -233,21 +233,11 @@ def roll_initiative(context, everyone):
     if not context.combatants:
         raise CommandError("Add a combatant first.")
     kept = [] if everyone else [c for c in context.combatants if c.initiative is not None]
-    ranks = {c.pk: context.system.initiative_rank(c) for c in context.combatants}
-    for c in kept:
-        ranks[c.pk] = (c.initiative, *ranks[c.pk][1:])
-    order, rolls = context.system.initiative_order(context, ranks)
-    by_pk = {c.pk: c for c in context.combatants}
-    for pk in order:
-        by_pk[pk].initiative = ranks[pk][0]
-        context.touch(by_pk[pk])
-    renumber(context, [by_pk[pk] for pk in order])
-    if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
-        context.encounter.active = by_pk[order[0]]
+    order, rolls = order_by_initiative(context, kept)
     kept_note = f" Kept their initiative: {', '.join(c.name for c in kept)}." if kept else ""
-    names = ", ".join(by_pk[pk].name for pk in order)
+    names = ", ".join(c.name for c in order)
     return f"Initiative order set: {names}.{kept_note}{roll_offs_note(context, rolls)}", {
-        "order": order,
+        "order": [c.pk for c in order],
         "kept": [c.pk for c in kept],
         "roll_offs": roll_offs_result(rolls),
     }

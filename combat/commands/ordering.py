@@ -1,11 +1,38 @@
 """The turn order: positions 0, 1, ..., where a given initiative slots in, and the log text of tie roll-offs."""
 
+from combat.models import Encounter
+
 
 def renumber(context, ordered):
     for index, combatant in enumerate(ordered):
         if combatant.position != index:
             combatant.position = index
             context.touch(combatant)
+
+
+def order_by_initiative(context, kept, waiting=()):
+    """Order everyone by the system's initiative ranks, exact ties rolled off: the combatants in `kept` by the
+    initiative they have, the others by what the system ranks them at, which becomes their initiative; those
+    `waiting` on a roll come last, their initiative left empty. Whoever is first takes the turn of a running fight
+    with nobody's turn running. Returns (the order, {id: [roll-offs]})."""
+    waiting_ids = {c.pk for c in waiting}
+    ranked = [c for c in context.combatants if c.pk not in waiting_ids]
+    ranks = {c.pk: context.system.initiative_rank(c) for c in ranked}
+    for c in kept:
+        ranks[c.pk] = (c.initiative, *ranks[c.pk][1:])
+    order, rolls = context.system.initiative_order(context, ranks)
+    by_pk = {c.pk: c for c in ranked}
+    for pk in order:
+        by_pk[pk].initiative = ranks[pk][0]
+        context.touch(by_pk[pk])
+    for c in waiting:
+        c.initiative = None
+        context.touch(c)
+    ordered = [by_pk[pk] for pk in order] + list(waiting)
+    renumber(context, ordered)
+    if context.encounter.status == Encounter.Status.ACTIVE and context.encounter.active_id is None:
+        context.encounter.active = ordered[0]
+    return ordered, rolls
 
 
 def back_to_initiative(context, combatant_ids):

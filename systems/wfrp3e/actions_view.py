@@ -1,7 +1,6 @@
-"""What the screens need for an action check: the action cards to pick from
-(on a player's own rows, each with the recharge tokens that keep it from being played), the talents, the target
-offered first
-and the difficulties (seed 003 "Difficulties")."""
+"""What the screens need for an action check: the action cards to pick from (on a player's own rows, those of the
+character's deck, each with the recharge tokens that keep it from being played), the active combatant's talents, the
+target offered first and the difficulties (seed 003 "Difficulties")."""
 
 from combat.models import Combatant
 from combat.prepared import Read
@@ -10,15 +9,19 @@ from systems.wfrp3e.commands import KEY
 from systems.wfrp3e.commands.manoeuvres import SLUNG
 from systems.wfrp3e.commands.pools import SYMBOL_FIELDS
 from systems.wfrp3e.models import ActionCard, Talent
+from systems.wfrp3e.sheet import ACTION_CARDS, TALENTS, in_deck
 
 
 def extend(view):
     cards = view.data.once("action_cards", action_cards)
     view.action_cards = [name for name, _, _ in cards]
     defences = {name for name, kind, _ in cards if kind == ActionCard.Type.DEFENCE}
+    # The active combatant's own deck, where their sheet keeps one: the talents and the cards to prepare offered.
+    active = view.active.combatant.character if view.active is not None and view.active.character_id else None
     # Seed 003 "Maneuvers" 9: the cards a manoeuvre of preparation goes on, with how many each needs.
-    view.preparation_cards = [(name, needed) for name, _, needed in cards if needed]
-    view.talents = view.data.once("talents", talents)
+    preparing = {name: needed for name, _, needed in cards if needed}
+    view.preparation_cards = [(name, preparing[name]) for name in in_deck(active, ACTION_CARDS, preparing)]
+    view.talents = in_deck(active, TALENTS, view.data.once("talents", talents))
     view.difficulties = [(name, name.capitalize(), dice) for name, dice in wfrp3e.DIFFICULTIES.items()]
     view.symbol_fields = [(name, name.replace("_", " ")) for name in SYMBOL_FIELDS]
     view.default_target = first_enemy(view.rows, view.active)
@@ -29,6 +32,7 @@ def extend(view):
         )
     for row in view.mine:
         recharging = dict(row.recharging)
+        own = in_deck(row.combatant.character if row.character_id else None, ACTION_CARDS, view.action_cards)
         # (name, recharge tokens left, why else it cannot be played now): Block without a shield on the arm.
         row.card_choices = [
             (
@@ -36,7 +40,7 @@ def extend(view):
                 recharging.get(name, 0),
                 BLOCK_WORDS.get(wfrp3e.block_refusal(name, bool(row.shield), row.shield == SLUNG)),
             )
-            for name in view.action_cards
+            for name in own
         ]
         row.defence_choices = [choice for choice in row.card_choices if choice[0] in defences]
 

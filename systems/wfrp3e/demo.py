@@ -23,7 +23,8 @@ INITIATIVE = {
 }
 HIDDEN = "Chaos Sorcerer Veyl"
 # (player or None for a creature, name, wound threshold, characteristics, skills trained with their level, traits,
-# points). Made up but plausible starting characters; creatures carry their aggression, cunning and expertise (seed
+# points). Made up but plausible starting characters, each hero with a deck of their own (the creatures play any
+# card, as the GM chooses); creatures carry their aggression, cunning and expertise (seed
 # 003 "Enemies") as traits. A henchmen group is one character with the trait Henchmen and how many it numbers; its
 # wound threshold is its Toughness times that number (seed 003 "Henchmen"), worked out in seed_wfrp3e.
 CHARACTERS = [
@@ -34,7 +35,11 @@ CHARACTERS = [
         {"St": 2, "To": 3, "Ag": 3, "Int": 4, "WP": 4, "Fel": 2},
         {"Channeling": 1, "Spellcraft": 1, "Education": 1},
         {},
-        {"power": 4, "conservative_steps": 2, "reckless_steps": 2, "specialisations": {"Channeling": ["Reckless"]}},
+        {
+            "power": 4, "conservative_steps": 2, "reckless_steps": 2, "specialisations": {"Channeling": ["Reckless"]},
+            "action_cards": ["Melee Strike", "Dodge", "Assess the Situation", "Magic Dart"],
+            "talents": ["Wind Attuned", "Keen Senses"],
+        },
     ),
     (
         "bruno",
@@ -43,7 +48,11 @@ CHARACTERS = [
         {"St": 4, "To": 3, "Ag": 2, "Int": 2, "WP": 4, "Fel": 3},
         {"Piety": 1, "Invocation": 1, "Weapon Skill": 1},
         {},
-        {"power": 4, "conservative_steps": 3, "reckless_steps": 1, "insanities": {"Night Terrors": "temporary"}},
+        {
+            "power": 4, "conservative_steps": 3, "reckless_steps": 1, "insanities": {"Night Terrors": "temporary"},
+            "action_cards": ["Melee Strike", "Parry", "Rally the Troops", "Blessing of Courage"],
+            "talents": ["Devoted", "Iron Will"],
+        },
     ),
     (
         "clara",
@@ -52,7 +61,11 @@ CHARACTERS = [
         {"St": 3, "To": 3, "Ag": 4, "Int": 3, "WP": 2, "Fel": 3},
         {"Ballistic Skill": 1, "Ride": 1, "Observation": 1},
         {},
-        {"fatigue": 1, "specialisations": {"Ballistic Skill": ["Crossbow"], "Coordination": ["Dodge"]}},
+        {
+            "fatigue": 1, "specialisations": {"Ballistic Skill": ["Crossbow"], "Coordination": ["Dodge"]},
+            "action_cards": ["Melee Strike", "Ranged Shot", "Dodge", "Assess the Situation"],
+            "talents": ["Sure Footed", "Keen Senses"],
+        },
     ),
     (
         "dieter",
@@ -68,6 +81,8 @@ CHARACTERS = [
             "conservative_steps": 3,
             "reckless_steps": 2,
             "specialisations": {"Weapon Skill": ["Hand Weapons", "Parry"]},
+            "action_cards": ["Melee Strike", "Reckless Cleave", "Guarded Blow", "Parry"],
+            "talents": ["Battle Hardened", "Respected Name"],
         },
     ),
     (

@@ -16,8 +16,9 @@ from combat.reads import CHARACTER_IDS
 from rules.engine import wfrp3e
 from rules.models import Characteristic, Skill
 from systems.sheet_reads import characters_with_sheets
-from systems.sheet_schema import Count, Named, SheetSchema
+from systems.sheet_schema import Count, Named, Names, SheetSchema
 from systems.wfrp3e.commands import KEY
+from systems.wfrp3e.models import ActionCard, Talent
 
 # The counters, with what a new character starts with. The stance meter's steps on each side are a plausible
 # starting meter (the seed gives none). "power" is a wizard's power or a priest's favour, whichever the character
@@ -38,6 +39,14 @@ DISEASES = "diseases"
 # Wounds" › Insane, Permanent); an insanity without an entry has none.
 INSANITY_TOKENS = "insanity_tokens"
 PERMANENT, TEMPORARY = "permanent", "temporary"
+# The character's own deck: the action cards and talents they have, by name. A sheet without one is offered every
+# card and talent of the game, as before decks were kept.
+ACTION_CARDS, TALENTS = "action_cards", "talents"
+
+
+def names_of(model):
+    return lambda: set(model.objects.filter(system=KEY).values_list("name", flat=True))
+
 
 SHEET_SCHEMA = SheetSchema(
     points={
@@ -58,6 +67,8 @@ SHEET_SCHEMA = SheetSchema(
             "Insanity tokens", "a count of tokens", lambda n: type(n) is int and 0 <= n <= wfrp3e.MAX_POOL_DICE
         ),
         DISEASES: Named("Diseases", f"{TEMPORARY} or {PERMANENT}", lambda kind: kind in (TEMPORARY, PERMANENT)),
+        ACTION_CARDS: Names("Action cards", "action card", names_of(ActionCard)),
+        TALENTS: Names("Talents", "talent", names_of(Talent)),
     }
 )
 
@@ -72,6 +83,21 @@ FEAR, TERROR = "Fear", "Terror"
 DEFENCE, SOAK = "Defence", "Soak"
 # A shield carried, written as a trait ("Shield"): the Block defence needs one on the arm (seed 003 "Maneuvers" 5).
 SHIELD = "Shield"
+
+
+def deck(character, key):
+    """The names of the character's (or None's) own action cards or talents (`key`: ACTION_CARDS, TALENTS), in the
+    sheet's order, or None when the sheet keeps no such deck and every one of the game is theirs."""
+    points = character.points if character is not None else None
+    if not isinstance(points, dict) or points.get(key) is None:
+        return None
+    return SHEET_SCHEMA.points[key].readable(points[key])
+
+
+def in_deck(character, key, names):
+    """Those of `names` in the character's deck of `key`, in their order: all of them without a deck."""
+    held = deck(character, key)
+    return list(names) if held is None else [name for name in names if name in held]
 
 
 def carries_shield(character):
@@ -133,6 +159,7 @@ class Sheet:
         self.henchmen = character.trait_rating(HENCHMEN)
         self.fear, self.terror = character.trait_rating(FEAR), character.trait_rating(TERROR)
         self.defence, self.soak = character.trait_rating(DEFENCE), character.trait_rating(SOAK)
+        self.action_cards, self.talents = deck(character, ACTION_CARDS), deck(character, TALENTS)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The GM's form for a WFRP 3e character: the generic sheet (characteristics, skills with their training level as
-advances) plus the counters of a WFRP 3e sheet, the specialisations trained, insanities and diseases."""
+advances) plus the counters of a WFRP 3e sheet, the specialisations trained, insanities and diseases, and the
+character's own deck of action cards and talents."""
 
 import re
 
@@ -8,7 +9,17 @@ from django.core.exceptions import ValidationError
 
 from characters.forms import CharacterForm, counter_field
 from rules.models import Skill
-from systems.wfrp3e.sheet import DISEASES, INSANITIES, PERMANENT, POINTS, SHEET_SCHEMA, SPECIALISATIONS, TEMPORARY
+from systems.wfrp3e.sheet import (
+    ACTION_CARDS,
+    DISEASES,
+    INSANITIES,
+    PERMANENT,
+    POINTS,
+    SHEET_SCHEMA,
+    SPECIALISATIONS,
+    TALENTS,
+    TEMPORARY,
+)
 
 POINT_HELP = {
     "wounds": "Normal wounds suffered, against the wound threshold.",
@@ -23,11 +34,23 @@ AFFLICTION_FIELDS = {
     INSANITIES: ("Insanities", "e.g. Night Terrors, Paranoia (permanent)"),
     DISEASES: ("Diseases", "e.g. Bloody Flux (permanent), Grave Rot"),
 }
+# The character's own deck, one field each: names, comma-separated; empty, every card or talent is theirs.
+DECK_FIELDS = {
+    ACTION_CARDS: ("Action cards", "action card", "Melee Strike, Ranged Shot, Dodge"),
+    TALENTS: ("Talents", "talent", "Keen Senses, Iron Will"),
+}
 PERMANENT_MARK = re.compile(rf"\s*\((?P<kind>{PERMANENT}|{TEMPORARY})\)$", re.IGNORECASE)
 
 
 class Wfrp3eCharacterForm(CharacterForm):
-    points = (*POINT_HELP, "specialisations_text", *(f"{key}_text" for key in AFFLICTION_FIELDS))
+    # Weapons and armour are no rows of this game: an action card's damage and a Soak trait stand for them.
+    has_gear = False
+    points = (
+        *POINT_HELP,
+        "specialisations_text",
+        *(f"{key}_text" for key in AFFLICTION_FIELDS),
+        *(f"{key}_text" for key in DECK_FIELDS),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -50,6 +73,13 @@ class Wfrp3eCharacterForm(CharacterForm):
                 initial=", ".join(name if kind == TEMPORARY else f"{name} ({kind})" for name, kind in stored.items()),
                 help_text=f"Temporary unless marked (permanent), {help_text}",
             )
+        for key, (label, word, example) in DECK_FIELDS.items():
+            self.fields[f"{key}_text"] = forms.CharField(
+                label=label,
+                required=False,
+                initial=", ".join(self.instance.points.get(key) or ()),
+                help_text=f"The character's own, comma-separated, e.g. {example}; empty: every {word} of the game.",
+            )
         self.fields["max_wounds"].help_text = "A henchmen group's is its Toughness times its members instead."
         self.fields["traits_text"].help_text = "e.g. Fear 1, Defence 1, Soak 2; a group of 5 henchmen: Henchmen 5"
 
@@ -66,6 +96,24 @@ class Wfrp3eCharacterForm(CharacterForm):
             specialised[skills[skill.strip().lower()]] = [n.strip() for n in names.split(",") if n.strip()]
         return {skill: names for skill, names in specialised.items() if names}
 
+    def clean_action_cards_text(self):
+        return self.deck(ACTION_CARDS)
+
+    def clean_talents_text(self):
+        return self.deck(TALENTS)
+
+    def deck(self, key):
+        """The names typed for the deck `key`, each as the game spells it, or None for no deck (empty)."""
+        _, word, example = DECK_FIELDS[key]
+        known = {name.lower(): name for name in SHEET_SCHEMA.points[key].known()}
+        named = []
+        for part in filter(None, (p.strip() for p in self.cleaned_data[f"{key}_text"].split(","))):
+            if part.lower() not in known:
+                raise ValidationError(f'"{part}" is no {word} of this game, e.g. {example}.')
+            if known[part.lower()] not in named:
+                named.append(known[part.lower()])
+        return named or None
+
     def clean_insanities_text(self):
         return afflictions(self.cleaned_data["insanities_text"])
 
@@ -80,6 +128,13 @@ class Wfrp3eCharacterForm(CharacterForm):
         for key in (SPECIALISATIONS, *AFFLICTION_FIELDS):
             if f"{key}_text" in self.cleaned_data:
                 self.instance.points[key] = self.cleaned_data[f"{key}_text"]
+        for key in DECK_FIELDS:
+            if f"{key}_text" in self.cleaned_data:
+                named = self.cleaned_data[f"{key}_text"]
+                if named is None:
+                    self.instance.points.pop(key, None)
+                else:
+                    self.instance.points[key] = named
 
 
 def afflictions(text):

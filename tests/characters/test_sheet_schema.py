@@ -250,8 +250,11 @@ def test_a_sheet_forms_weapon_beyond_any_id_is_refused_in_words(played, huge):
 
     answer = gm.post(f"/characters/{played.heroine.pk}/edit/", data)
 
-    assert answer.status_code == 200
-    assert "is not one of the available choices" in answer.content.decode()
+    if form.has_gear:
+        assert answer.status_code == 200
+        assert "is not one of the available choices" in answer.content.decode()
+    else:  # a game without weapons has no such field: what is sent for it is no part of the sheet
+        assert answer.status_code == 302
     assert list(Character.objects.get(pk=played.heroine.pk).weapons.all()) == weapons
 
 

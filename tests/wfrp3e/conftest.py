@@ -1,4 +1,5 @@
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pytest
 
@@ -8,6 +9,8 @@ from rules.models import Skill
 from tests.factories import CampaignFactory, CharacterFactory, EncounterFactory, UserFactory
 from tests.fights import Clients, Running
 
+# The least chance the odds lists show: below it a count would read "0.0 %", as if it could not happen.
+MAY_SHOW = Fraction(1, 2000)
 CHARACTERISTICS = {"St": 4, "To": 3, "Ag": 3, "Int": 2, "WP": 3, "Fel": 2}
 
 

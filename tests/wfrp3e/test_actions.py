@@ -14,7 +14,7 @@ from rules.engine import wfrp3e
 from rules.engine.dice import Dice
 from systems.wfrp3e.commands.pools import percent
 from tests import guards
-from tests.wfrp3e.conftest import trained
+from tests.wfrp3e.conftest import MAY_SHOW, trained
 
 
 def strike(fight, user=None, **args):
@@ -37,8 +37,22 @@ def test_the_pool_is_summed_up_with_its_exact_odds_on_the_players_prompt(action_
     # Melee Strike names an effect for a chaos star, so a chaos star is no bane in its odds.
     odds = wfrp3e.odds(entry["pool"], chaos_star_effect=True)
     assert odds.banes != wfrp3e.odds(entry["pool"]).banes
-    assert [tuple(pair) for pair in entry["boon_odds"]] == [(n, percent(c)) for n, c in odds.boons.items()]
-    assert [tuple(pair) for pair in entry["bane_odds"]] == [(n, percent(c)) for n, c in odds.banes.items()]
+    boons = [(n, percent(c)) for n, c in odds.boons.items() if c >= MAY_SHOW]
+    assert [tuple(pair) for pair in entry["boon_odds"]] == boons
+    banes = [(n, percent(c)) for n, c in odds.banes.items() if c >= MAY_SHOW]
+    assert [tuple(pair) for pair in entry["bane_odds"]] == banes
+
+
+def test_the_odds_on_the_phone_list_no_count_that_would_read_as_impossible(action_fight):
+    trained(action_fight.magda, advances=2)
+    strike(action_fight, stance=1)
+    entry = open_prompt(action_fight)
+    odds = wfrp3e.odds(entry["pool"], chaos_star_effect=True)
+    (unlikely, *_) = [n for n, c in odds.boons.items() if 0 < c < MAY_SHOW]
+    phone = action_fight.table.client(action_fight.table.anna).get(f"/encounters/{action_fight.encounter.pk}/")
+    boons = phone.content.decode().split(f'id="odds-{entry["id"]}">')[1].split("<br>")[0]
+    assert "0.0 %" not in boons and f"<span>{unlikely}: " not in boons
+    assert f"<span>{unlikely - 1}: " in boons
 
 
 def test_a_difficulty_named_by_the_gm_replaces_the_cards(action_fight):

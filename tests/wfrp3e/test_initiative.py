@@ -80,3 +80,34 @@ def test_a_newcomer_rolled_by_the_tracker_rolls_the_same_pool(fight):
     added = fight.gm("add_combatant", character=fight.table.wizard.pk, roll=True, dice=dice)
     magda = fight.encounter.combatants.get(pk=added.result["combatant"])
     assert magda.initiative == 0
+
+
+def test_roll_initiative_asks_each_player_on_her_phone_and_rolls_the_npcs(planned_fight):
+    # Seed 003 "Active Player's Turn": everyone's initiative is an Agility check, as each one's own button makes it.
+    fight = planned_fight
+    outcome = fight.gm("roll_initiative")
+    asked = {p["combatant"]: p for p in fight.prompts()}
+    assert sorted(asked) == sorted([fight.magda.pk, fight.gunther.pk])
+    assert {p["answer"] for p in asked.values()} == {"roll_initiative_check"}
+    orc = fight.fresh(fight.orc)
+    assert 0 <= orc.initiative <= 2 and outcome.result["rolled"] == {str(fight.orc.pk): orc.initiative}
+    assert f"Rolled by the tracker: Orc {orc.initiative}." in outcome.message
+    assert "Agility checks asked of Magda, Gunther" in outcome.message
+    assert fight.encounter.log.count() == 1 + 3  # one line, after the three added
+    assert order(fight)[0] == "Orc" and fight.fresh(fight.magda).initiative is None
+    assert "Initiative: Agility" in fight.page(fight.table.anna)
+    fight.run(fight.table.anna, "roll_initiative_check", prompt=asked[fight.magda.pk]["id"], successes=2)
+    fight.run(fight.table.bruno, "roll_initiative_check", prompt=asked[fight.gunther.pk]["id"], successes=1)
+    assert (fight.fresh(fight.magda).initiative, fight.fresh(fight.gunther).initiative) == (2, 1)
+    assert order(fight)[0] == "Magda"  # the orc at most 2, and her Agility 3 beats its 2
+
+
+def test_roll_initiative_keeps_what_was_typed_unless_everyone_is_asked(planned_fight):
+    fight = planned_fight
+    fight.gm("set_initiative", combatant=fight.magda.pk, value=3)
+    fight.gm("roll_initiative")
+    assert [p["combatant"] for p in fight.prompts()] == [fight.gunther.pk]
+    assert fight.fresh(fight.magda).initiative == 3
+    fight.gm("roll_initiative", everyone=True)
+    assert sorted(p["combatant"] for p in fight.prompts()) == sorted([fight.magda.pk, fight.gunther.pk])
+    assert fight.fresh(fight.magda).initiative is None

@@ -1,6 +1,8 @@
 """A player plays their action card from the phone on their own turn (seed 003 "Active Player's Turn" › "Middle of
 Turn Phase (Action Card Resolution)"), and every WFRP 3e check waits in one prompt partial."""
 
+import html
+
 import pytest
 
 from combat import commands
@@ -163,3 +165,25 @@ def test_out_of_her_turn_the_phone_offers_her_defence_cards(fight):
     client = fight.table.client(fight.table.anna)
     client.post(f"/encounters/{fight.encounter.pk}/do/perform_action/", {"combatant": fight.magda.pk, "card": "Dodge"})
     assert [p["reason"] for p in fight.prompts()] == ["Dodge"]
+
+
+def news(fight, user, combatant):
+    page = html.unescape(fight.page(user))
+    marker = f'id="my-news-{combatant.pk}">What just happened to you: '
+    return page.split(marker)[1].split("</p>")[0] if marker in page else None
+
+
+def test_her_own_roll_for_me_and_typed_symbols_show_their_outcome_as_her_news(fight):
+    play_from_phone(fight, damage=4)
+    (entry,) = fight.prompts()
+    client = fight.table.client(fight.table.anna)
+    client.post(f"/encounters/{fight.encounter.pk}/do/enter_roll/", {"prompt": entry["id"]})  # Roll for me
+    rolled = fight.encounter.log.first().message
+    assert rolled.startswith("Magda's Melee Strike at Orc") and news(fight, fight.table.anna, fight.magda) == rolled
+    assert news(fight, fight.table.bruno, fight.gunther) is None
+    fight.gm("ask_initiative", combatant=fight.magda.pk)
+    (entry,) = fight.prompts()
+    assert news(fight, fight.table.anna, fight.magda) == "Magda checks Agility for initiative."
+    typed = {"prompt": entry["id"], "typed": "yes", "successes": 1}
+    client.post(f"/encounters/{fight.encounter.pk}/do/roll_initiative_check/", typed)
+    assert news(fight, fight.table.anna, fight.magda).startswith("Magda's initiative: 1 successes (as rolled).")

@@ -17,6 +17,12 @@ def test_the_gm_row_shows_impairments_spellcaster_conditions_and_cards(fight):
     assert 'id="stance-meter"' in page and 'id="manoeuvres"' in page
 
 
+def test_disengaging_safely_is_left_for_the_mover_to_tick(fight):
+    for user in (fight.table.gm, fight.table.anna):
+        form = fight.page(user).split('id="manoeuvres"')[1].split("</form>")[0]
+        assert '<input type="checkbox" name="safely" value="true">' in form
+
+
 def test_the_players_phone_shows_her_tools_on_her_turn_only(fight):
     page = fight.page(fight.table.anna)
     assert 'id="my-turn-tools-' in page and 'id="stance-meter"' in page and "Fatigue 4 · Stress 1" in page

@@ -85,6 +85,8 @@ def test_the_gm_form_shows_the_points(wfrp3e_table):
     assert 'name="conservative_steps" value="3"' in form and "Wound threshold" in form
     assert 'value="Coordination: Dodge"' in form and 'value="Night Terrors"' in form
     assert 'value="Bloody Flux (permanent)"' in form and "<h2>Skills</h2>" in form
+    # No weapon or armour rows in this game: their sections would stand empty.
+    assert "<h2>Weapons</h2>" not in form and "<h2>Armour</h2>" not in form
 
 
 def test_the_gm_form_saves_the_points(wfrp3e_table):

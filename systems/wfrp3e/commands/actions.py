@@ -13,7 +13,18 @@ from combat.commands.spine import CombatantField, CommandError, OwnCombatantArgs
 from combat.permissions import GM
 from combat.words import counted
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, equipment, health, magic, manoeuvres, party, preparation, recharge, turn
+from systems.wfrp3e.commands import (
+    command,
+    deck,
+    equipment,
+    health,
+    magic,
+    manoeuvres,
+    party,
+    preparation,
+    recharge,
+    turn,
+)
 from systems.wfrp3e.commands.pools import (
     DIE_WORDS,
     SymbolArgs,
@@ -26,6 +37,7 @@ from systems.wfrp3e.commands.pools import (
     symbol_count,
 )
 from systems.wfrp3e.models import SYMBOL_LINE, WFRP3E_SYMBOLS, ActionCard
+from systems.wfrp3e.sheet import ACTION_CARDS
 
 __all__ = ["perform_action", "enter_roll"]
 
@@ -176,6 +188,7 @@ def perform_action(
 
     A player's phone asks neither the target's Defence nor its Soak, which they cannot know: left empty, they are
     the target's sheet's (its Defence and Soak traits), else 0."""
+    deck.refuse_outside(context, combatant, ACTION_CARDS, card.name, "action card")
     tokens = recharge.tokens_on(context.encounter.state, combatant).get(card.name)
     if tokens:
         raise CommandError(f"{card.name} is recharging ({tokens} tokens left).")

@@ -137,8 +137,9 @@ def on_phones(combatant):
 
 def pool_entry(sources, check=None, chaos_star_effect=False):
     """What a check's prompt shows before the roll: the pool, its summary, where each die comes from, the exact
-    chance of a net success and of each boon and bane count (a chaos star a bane unless `chaos_star_effect`); with
-    the check, its characteristic, which the universal effects strain (seed 003 "Universal Dice Roll Effect")."""
+    chance of a net success and of each boon and bane count that may show (a chaos star a bane unless
+    `chaos_star_effect`); with the check, its characteristic, which the universal effects strain (seed 003
+    "Universal Dice Roll Effect")."""
     pool = dict.fromkeys(wfrp3e.DIE_KINDS, 0)
     for source in sources:
         pool[source.kind] += source.count
@@ -150,9 +151,16 @@ def pool_entry(sources, check=None, chaos_star_effect=False):
         "summary": pool_summary(pool),
         "sources": [f"{source.count} {DIE_WORDS[source.kind]} ({source.why})" for source in sources],
         "chance": percent(odds.success),
-        "boon_odds": [(count, percent(chance)) for count, chance in odds.boons.items()],
-        "bane_odds": [(count, percent(chance)) for count, chance in odds.banes.items()],
+        "boon_odds": shown_odds(odds.boons),
+        "bane_odds": shown_odds(odds.banes),
     }
+
+
+def shown_odds(chances):
+    """[(count, percent)] of the counts a roll may show: a count whose chance rounds to "0.0" would read as
+    impossible, so it is left out with the ones that are."""
+    shown = ((count, percent(chance)) for count, chance in chances.items())
+    return [(count, chance) for count, chance in shown if chance != percent(0)]
 
 
 # The symbol fields of `enter_roll`, in the order the phone lists them.

@@ -7,8 +7,9 @@ from django import forms
 from combat.commands.fields import TextField
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import command, turn
+from systems.wfrp3e.commands import command, deck, turn
 from systems.wfrp3e.models import ActionCard
+from systems.wfrp3e.sheet import ACTION_CARDS
 
 __all__ = ["prepare"]
 
@@ -51,6 +52,7 @@ def prepare(context, combatant, card):
     current = turn.own_turn(context, combatant, "prepares", "manoeuvre")
     if not card.preparation:
         raise CommandError(f"{card.name} needs no preparation.")
+    deck.refuse_outside(context, combatant, ACTION_CARDS, card.name, "action card")
     if current["action"]:
         raise CommandError(f"{combatant.name} has played {current['action']} this turn: there is nothing to prepare.")
     done = current.get("prepared", {}).get(card.name, 0)

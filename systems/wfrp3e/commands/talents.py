@@ -8,8 +8,9 @@ from django import forms
 from combat.commands.fields import TextField
 from combat.commands.spine import CommandError, OwnCombatantArgs
 from rules.engine import wfrp3e
-from systems.wfrp3e.commands import KEY, command, recharge, turn
+from systems.wfrp3e.commands import KEY, command, deck, recharge, turn
 from systems.wfrp3e.models import Talent
+from systems.wfrp3e.sheet import TALENTS
 
 __all__ = ["use_talent", "exchange_talent"]
 
@@ -45,6 +46,7 @@ def use_talent(context, combatant, talent):
     """Socket and use a talent on the combatant's own turn: one manoeuvre (the turn's first is free, each further one
     a fatigue); a talent still recharging cannot be used."""
     this_turn = turn.own_turn(context, combatant, "uses a talent")
+    deck.refuse_outside(context, combatant, TALENTS, talent.name, "talent")
     tokens = 0 if talent.constant else talent.recharge
     state = context.encounter.state
     recharge.exhaust(state, combatant, talent.name, tokens, recharge.TALENTS)
@@ -76,6 +78,8 @@ def exchange_talent(context, combatant, talent, replacement):
         raise CommandError(f"{name} has no {talent.name} socketed.")
     if replacement is not None and replacement.name in held:
         raise CommandError(f"{name} has {replacement.name} socketed already.")
+    if replacement is not None:
+        deck.refuse_outside(context, combatant, TALENTS, replacement.name, "talent")
     tokens = recharge.tokens_on(state, combatant, recharge.TALENTS).get(talent.name, 0)
     why = wfrp3e.exchange_refusal(tokens, talent.type, replacement.type if replacement else None)
     if why == wfrp3e.RECHARGING_TALENT:
