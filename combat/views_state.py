@@ -82,6 +82,7 @@ class Row:
     dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
     budget: object = None  # what the combatant may still do this turn (systems/turn_budget.py)
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
+    news_by: str | None = None  # who ran that command
 
     def __post_init__(self):
         # The combatant's most asked fields, on the row itself: a big fight's render asks them thousands of times,
@@ -239,9 +240,9 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, hidden):
-    """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
-    is), is passed over. `hidden`: {id: name} of those combatants."""
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, and who
+    ran it (`news`, `news_by`). A line that names a combatant the player cannot see, in its arguments or its words
+    (a hidden attacker whose turn it is), is passed over. `hidden`: {id: name} of those combatants."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -258,9 +259,11 @@ def tell_news(view, hidden):
         named = set(named_ids(entry.args.values()))
         if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
             continue
+        # Who ran it, unless their name names a hidden combatant.
+        by = entry.username if not any(name in (entry.username or "") for name in hidden.values()) else None
         for pk in (receivers & mine.keys()) - settled:
             if not mine[pk].news:
-                mine[pk].news = entry.message
+                mine[pk].news, mine[pk].news_by = entry.message, by
 
 
 def named_ids(values):
