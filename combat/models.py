@@ -132,7 +132,7 @@ class LogEntry(models.Model):
     command = models.CharField(max_length=40)
     args = models.JSONField(default=dict, blank=True)
     result = models.JSONField(default=dict, blank=True)
-    message = models.CharField(max_length=300)
+    message = models.TextField()
     undo_state = models.JSONField(null=True, blank=True, help_text="Encounter state before the command.")
     undone = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)

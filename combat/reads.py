@@ -38,7 +38,7 @@ PLAYERS = Read(
 class LogLine(NamedTuple):
     """A log entry as the screens show it (the GM's log, a player's news): plain values, made for every line of every
     read, where a model instance costs twenty times as much; without the undo snapshot (every combatant) and result,
-    which no screen shows, nor who ran the command: only their id is asked (views_state.tell_news)."""
+    which no screen shows. Who ran the command comes by id (views_state.tell_news) and by name, for the screens."""
 
     version: int
     undone: bool
@@ -46,9 +46,10 @@ class LogLine(NamedTuple):
     command: str
     message: str
     args: dict
+    username: str | None
 
 
-LOG_LINE_VALUES = Read(LogEntry, "{encounter} = %s", values=LogLine._fields, limit=RECENT_LOG)
+LOG_LINE_VALUES = Read(LogEntry, "{encounter} = %s", values=[*LogLine._fields[:-1], "user__username"], limit=RECENT_LOG)
 
 
 def log_lines(values):

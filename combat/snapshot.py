@@ -150,6 +150,20 @@ def _without_deleted_references(snapshot):
     return combatants, conditions, notes
 
 
+def earliest(snapshots):
+    """One snapshot that restores as `snapshots`, newest first, would restored one after the other: the encounter,
+    its combatants and conditions as the oldest holds them (each snapshot holds them whole), each character's points
+    as the oldest snapshot naming it holds them (one that joined later is named only by later ones), and each
+    encounter field as the oldest holding it has it (an older file's may hold fewer)."""
+    combined = {"encounter": {}, "characters": {}}
+    for snapshot in snapshots:
+        combined["encounter"].update(snapshot["encounter"])
+        combined["characters"].update({row["id"]: row for row in snapshot.get("characters", [])})
+        combined["combatants"], combined["conditions"] = snapshot["combatants"], snapshot["conditions"]
+    combined["characters"] = list(combined["characters"].values())
+    return combined
+
+
 def restore(encounter, snapshot, combatants, conditions):
     """Make the encounter what the snapshot holds, given its `combatants` and `conditions` rows as they are now
     (read under the command's lock); returns notes on what could not come back."""

@@ -83,6 +83,7 @@ class Row:
     dead: bool = False  # takes no more turns (System.why_no_turn); the systems' views set it
     budget: object = None  # what the combatant may still do this turn (systems/turn_budget.py)
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
+    news_by: str | None = None  # who ran that command
 
     def __post_init__(self):
         # The combatant's most asked fields, on the row itself: a big fight's render asks them thousands of times,
@@ -261,9 +262,9 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 def tell_news(view, unnamed):
     """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of
-    their own answer to an open test where the system says so (System.own_rolls_are_news). A line that names a
-    combatant the player may not name (a hidden attacker whose turn it is), in its arguments or its words, is passed
-    over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
+    their own answer to an open test where the system says so (System.own_rolls_are_news), and who ran it (`news`,
+    `news_by`). A line that names a combatant the player may not name (a hidden attacker whose turn it is), in its
+    arguments or its words, is passed over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -279,9 +280,11 @@ def tell_news(view, unnamed):
         if own:
             told = {answered["combatant"]} if isinstance(answered, dict) and view.system.own_rolls_are_news else set()
         if not names_any(entry, unnamed):
+            # Who ran it, unless their name names a combatant the player may not name.
+            by = entry.username if not any(name in (entry.username or "") for name in unnamed.values()) else None
             for pk in (told & mine.keys()) - settled:
                 if not mine[pk].news:
-                    mine[pk].news = entry.message
+                    mine[pk].news, mine[pk].news_by = entry.message, by
         if own:
             settled |= receivers
 

@@ -98,3 +98,16 @@ def kept(encounter):
         ),
         "points": list(Character.objects.order_by("pk").values("pk", "points")),
     }
+
+
+def undone_back(fight, first, *later):
+    """Run the command `first` and then `later` ones ((name, args) each) as the GM, then undo back to `first`'s log
+    line as one command; returns (what undo must put back: the state after `first`, the state after undo_to)."""
+    after_first = fight.gm(first[0], **first[1]).version
+    kept_then = kept(fight.encounter)
+    for name, args in later:
+        fight.gm(name, **args)
+    assert kept(fight.encounter) != kept_then, "the later commands changed nothing"
+    outcome = fight.gm("undo_to", version=after_first)
+    assert outcome.message.startswith(f"Undid {len(later)} commands back to #{after_first}: ")
+    return kept_then, kept(fight.encounter)

@@ -18,6 +18,7 @@ __all__ = [
     "remove_condition",
     "set_points",
     "undo",
+    "undo_to",
 ]
 
 import re
@@ -521,17 +522,49 @@ def set_points(context, combatant, **points):
 # --- undo -------------------------------------------------------------------------------------------
 
 
+def standing(context):
+    """The encounter's log entries that undo may still take back, newest first."""
+    return LogEntry.objects.filter(encounter=context.encounter, undone=False, undo_state__isnull=False).order_by(
+        "-version"
+    )
+
+
+def take_back(context, entries):
+    """Undo `entries`, newest first: the encounter as it was before the oldest of them. Returns the notes on what
+    could not come back, in the log's words."""
+    state = snapshot.earliest(entry.undo_state for entry in entries)
+    notes = snapshot.restore(context.encounter, state, context.combatants, context.conditions)
+    LogEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(undone=True)
+    return "".join(f" ({note}.)" for note in notes)
+
+
 @command(undoable=False)
 def undo(context):
-    target = (
-        LogEntry.objects.filter(encounter=context.encounter, undone=False, undo_state__isnull=False)
-        .order_by("-version")
-        .first()
-    )
+    target = standing(context).first()
     if target is None:
         raise CommandError("Nothing to undo.")
-    notes = snapshot.restore(context.encounter, target.undo_state, context.combatants, context.conditions)
-    target.undone = True
-    target.save(update_fields=["undone"])
-    message = f"Undid: {target.message}" + "".join(f" ({note}.)" for note in notes)
-    return message, {"undone": target.version}
+    return f"Undid: {target.message}{take_back(context, [target])}", {"undone": target.version}
+
+
+class UndoToArgs(Args):
+    version = WholeNumberField(min_value=0, label="log line", help_text="The log line (#) to go back to.")
+
+
+@command(UndoToArgs, undoable=False)
+def undo_to(context, version):
+    """Undo every command logged after line `version`, newest first, as one command: the fight as it stood after
+    that line."""
+    line = LogEntry.objects.filter(encounter=context.encounter, version=version).only("message", "undone").first()
+    if line is None:
+        raise CommandError(f"There is no line #{version} in this fight's log.")
+    if line.undone:
+        raise CommandError(f"Line #{version} was undone already: go back to a line that stands.")
+    later = list(standing(context).filter(version__gt=version).only("version", "message", "undo_state"))
+    if not later:
+        raise CommandError(f"Nothing after line #{version} is left to undo.")
+    notes = take_back(context, later)
+    commands = "a command" if len(later) == 1 else f"{len(later)} commands"
+    return f"Undid {commands} back to #{version}: {line.message}{notes}", {
+        "undone": [entry.version for entry in later],
+        "back_to": version,
+    }

@@ -409,9 +409,8 @@ def describe_errors(form):
         what = field.label or name.replace("_", " ")
         for error in errors:
             if error.code == "required":
-                parts.append(
-                    f"{'Pick' if isinstance(field, (CombatantField, forms.ChoiceField)) else 'Give'} the {what}."
-                )
+                picked = isinstance(field, (CombatantField, CombatantListField, forms.ChoiceField))
+                parts.append(f"{'Pick' if picked else 'Give'} the {what}.")
             else:
                 parts.append(f"{sentence_start(what)}: {' '.join(error.messages)}")
     return " ".join(parts)
@@ -457,7 +456,7 @@ def execute(encounter, user, name, args=None, expected_version=None, dice=None):
                     command=name,
                     args=logged_args,
                     result=result,
-                    message=message[:300],
+                    message=message,
                     undo_state=before,
                 )
             )

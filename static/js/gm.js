@@ -179,3 +179,37 @@ document.addEventListener("htmx:oobAfterSwap", () => {
   adding.open = false;
   adding.classList.remove("first");
 });
+
+// The rows ticked for "To every ticked row" (#several): the form lies outside every live part and sends their ids in
+// its hidden "combatants"; a live update that redraws a ticked row ticks it again. The form's reset, once its command
+// went through, clears them.
+const ticked = new Set();
+const rowTicks = () => document.querySelectorAll('#initiative input[type=checkbox][name="combatants"]');
+function showTicked() {
+  const form = document.getElementById("several");
+  if (!form) return;
+  form.elements.combatants.value = [...ticked].join(",");
+  document.getElementById("several-count").textContent = ticked.size ? `${ticked.size} ticked` : "none ticked";
+}
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  if (box.type !== "checkbox" || box.name !== "combatants" || !box.closest("#initiative")) return;
+  if (box.checked) ticked.add(box.value);
+  else ticked.delete(box.value);
+  showTicked();
+});
+document.addEventListener("reset", (event) => {
+  if (event.target.id !== "several") return;
+  ticked.clear();
+  for (const box of rowTicks()) box.checked = false;
+  showTicked();
+});
+document.addEventListener("htmx:oobAfterSwap", () => {
+  const present = new Set();
+  for (const box of rowTicks()) {
+    box.checked = ticked.has(box.value);
+    present.add(box.value);
+  }
+  for (const value of [...ticked]) if (!present.has(value)) ticked.delete(value);
+  showTicked();
+});

@@ -69,6 +69,7 @@ def ended(fight):
 
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
+    "act_on_several": lambda f: {"action": "apply_damage", "combatants": [f.ulrika.pk, f.goblin.pk], "amount": 16},
     "act_later": None,  # before the start only: test_act_later_before_the_start below
     "add_building": lambda f: {"building": "Croft", "side": "adversary"},
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
@@ -134,6 +135,7 @@ CASES = {
     "take_stance": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
     "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
     "undo": None,  # what is tested here
+    "undo_to": None,  # undoes others and is not undone: test_undo_back_to_a_line below
     "use_elixir": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "elixir": "Healing draught",
                                                     "target": f.ansgar.pk},
     "use_alchemical_weapon": lambda f: grenade(f) or {"combatant": f.ulrika.pk, "weapon": "grenade",
@@ -177,3 +179,20 @@ def test_undo_before_the_start(planned_fight, name):
     planned_fight.gm("set_house_rules", rules=["feats", "manoeuvres"])
     after, before = undone(planned_fight, name, PLANNED[name](planned_fight))
     assert after == before
+
+
+def test_undo_back_to_a_line(fight):
+    """Three commands after a line, the several-at-once among them, undone back to it as one command."""
+    should, now = guards.undone_back(
+        fight,
+        *(
+            ("apply_damage", {"combatant": fight.goblin.pk, "amount": 2}),
+            (
+                "act_on_several",
+                {"action": "apply_damage", "combatants": [fight.ulrika.pk, fight.goblin.pk], "amount": 16},
+            ),
+            ("add_condition", {"combatant": fight.ansgar.pk, "condition": "Prone"}),
+            ("next_turn", {}),
+        ),
+    )
+    assert now == should

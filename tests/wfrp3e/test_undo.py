@@ -104,6 +104,7 @@ def aggressive(fight):
 
 # command name -> fight -> its arguments, after whatever the command needs was set up
 CASES = {
+    "act_on_several": lambda f: {"action": "apply_damage", "combatants": [f.magda.pk, f.orc.pk], "amount": 20},
     "add_combatant": lambda f: {"name": "Wolf", "max_wounds": 9},
     "answer_recovery_check": lambda f: {"prompt": last_prompt(f, "end_of_act"), "successes": 0},
     "award_fortune": lambda f: {"amount": 2},
@@ -172,6 +173,7 @@ CASES = {
     "spend_enemy_die": lambda f: {"combatant": aggressive(f), "pool": "Aggression", "use": "fortune"},
     "start": None,  # before the start only: PLANNED below
     "undo": None,  # what is tested here
+    "undo_to": None,  # undoes others and is not undone: test_undo_back_to_a_line below
 }  # fmt: skip
 PLANNED = {  # the same, for the commands of a fight not yet started
     "roll_initiative_check": lambda f: {"prompt": initiative_check(f), "successes": 3},
@@ -216,3 +218,17 @@ def test_undo_of_a_roll_puts_back_the_wounds_the_strain_and_the_recharge(fight):
     assert state.health == {str(fight.orc.pk): {"criticals": 1, "knocked_out": False, "dead": False}}
     fight.gm("undo")
     assert guards.kept(fight.encounter) == before
+
+
+def test_undo_back_to_a_line(fight):
+    """Three commands after a line, the several-at-once among them, undone back to it as one command."""
+    should, now = guards.undone_back(
+        fight,
+        *(
+            ("apply_damage", {"combatant": fight.orc.pk, "amount": 2}),
+            ("act_on_several", {"action": "apply_damage", "combatants": [fight.magda.pk, fight.orc.pk], "amount": 20}),
+            ("act_on_several", {"action": "heal", "combatants": [fight.magda.pk], "amount": 3}),
+            ("next_turn", {}),
+        ),
+    )
+    assert now == should

@@ -175,6 +175,7 @@ class UndoMachine(RuleBasedStateMachine):
         self.version, self.entries, self.now = self.capture()
         self.first_state = self.now
         self.history = []  # the state before each applied command, newest last: what its undo must restore
+        self.lines = []  # the log line (version) of each of those commands
 
     def capture(self):
         encounter = Encounter.objects.filter(pk=self.encounter.pk).values().get()
@@ -208,9 +209,17 @@ class UndoMachine(RuleBasedStateMachine):
         if name == "undo":
             assert self.history, "undo applied with nothing to undo"
             before = self.history.pop()
+            self.lines.pop()
             assert now == before, f"undo did not restore:\n{differences(before, now)}"
+        elif name == "undo_to":
+            kept = self.lines.index(args["version"]) + 1
+            assert kept < len(self.history), "undo_to applied with nothing after its line"
+            before = self.history[kept]
+            del self.history[kept:], self.lines[kept:]
+            assert now == before, f"undo_to did not restore:\n{differences(before, now)}"
         else:
             self.history.append(self.now)
+            self.lines.append(version)
         self.version, self.entries, self.now = version, entries, now
         return True
 
@@ -656,6 +665,19 @@ class UndoMachine(RuleBasedStateMachine):
     @rule()
     def undo(self):
         self.run("undo")
+
+    @precondition(lambda self: self.lines)
+    @rule(data=st.data())
+    def undo_to(self, data):
+        self.run("undo_to", {"version": data.draw(st.sampled_from(self.lines), label="line")})
+
+    @precondition(has_combatants)
+    @rule(data=st.data(), action=st.sampled_from(choices("act_on_several", "action")), amount=st.integers(0, 20))
+    def act_on_several(self, data, action, amount):
+        targets = data.draw(st.lists(st.sampled_from(self.ids()), min_size=1, max_size=3, unique=True), label="targets")
+        condition = self.draw_condition(data) if "condition" in action else None
+        args = {"action": action, "combatants": targets, "amount": amount, "condition": condition}
+        self.run("act_on_several", {key: value for key, value in args.items() if value is not None}, data)
 
 
 @pytest.mark.parametrize("house_rules", ["as written", "all house rules"])
