@@ -446,13 +446,15 @@ async def test_nothing_of_a_hidden_combatant_reaches_a_player(system, rules_data
 
 # What the players know of the canary, one degree per game to keep the suite short; its wounds stay hidden.
 DEGREES = {"wfrp4e": "unknown", "symbaroum": "type", "wfrp3e": "unknown"}
-CANARY_MOST_WOUNDS = 87  # no other figure of the fight: its wounds "n/87" or "max_wounds": 87 anywhere is a leak
+# Far above any other figure of the fight or id of the test database: its wounds "n/9871" or "max_wounds": 9871
+# anywhere are a leak.
+CANARY_MOST_WOUNDS = 9871
 KNOWN_AS = {"unknown": "an unknown creature", "type": "a troll"}
 
 
 def canary_named_in(text):
     """Where in `text` the canary's name or its wounds show; "" if nowhere. Its ids may: the players see it."""
-    found = re.search(rf'(?i)zzcanary|/ ?{CANARY_MOST_WOUNDS}\b|max_wounds": {CANARY_MOST_WOUNDS}\b', text)
+    found = re.search(rf'(?i)zzcanary|\d ?/ ?{CANARY_MOST_WOUNDS}\b|max_wounds": {CANARY_MOST_WOUNDS}\b', text)
     return "" if found is None else repr(text[max(0, found.start() - 80) : found.end() + 80])
 
 
