@@ -10,7 +10,7 @@ from django.views import csrf
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
-from combat import commands, reads, views_state
+from combat import commands, known, reads, views_state
 from combat.creation import EncounterCreationError, create_encounter, visible_encounters
 from combat.live import execute_for_answer
 from combat.models import Encounter
@@ -166,14 +166,14 @@ def encounter_command(request, pk):
     except Encounter.DoesNotExist:
         return no_encounter(pk)
     except commands.CommandError as exc:
-        return error(str(exc), STATUS_FOR[type(exc)])
+        return error(views_state.told_to(pk, request.user, str(exc)), STATUS_FOR[type(exc)])
     view = views_state.build(outcome.encounter, request.user, data=data, for_screen=False)
     return JsonResponse(
         {
             "ok": True,
             "version": outcome.version,
-            "result": outcome.result,
-            "message": outcome.message,
+            "result": known.disguise_all(outcome.result, view.disguised),
+            "message": view.told(outcome.message),
             "state": views_state.as_json(view),
         }
     )

@@ -64,6 +64,18 @@ class Encounter(models.Model):
         return toggle.key in self.house_rules
 
 
+class KnownAs(models.TextChoices):
+    NAME = "name", "By name"
+    TYPE = "type", "Type only"
+    UNKNOWN = "unknown", "Unknown creature"
+
+
+class WoundsShown(models.TextChoices):
+    HIDDEN = "hidden", "Hidden"
+    WORD = "word", "In a word"
+    EXACT = "exact", "Exactly"
+
+
 class Combatant(models.Model):
     class Side(models.TextChoices):
         ALLY = "ally", "Ally"
@@ -81,6 +93,19 @@ class Combatant(models.Model):
     wounds = models.IntegerField(default=10)
     max_wounds = models.PositiveIntegerField(default=10)
     hidden = models.BooleanField(default=False, help_text="Hidden from players until revealed.")
+    # What players know of an NPC (combat/known.py); a player character is always known by name, its wounds exactly.
+    known_as = models.CharField(
+        max_length=10, choices=KnownAs.choices, default=KnownAs.NAME, help_text="What players call this NPC."
+    )
+    kind = models.CharField(
+        max_length=120, blank=True, help_text='What players call it at "type only" ("a goblin"); blank: its kind.'
+    )
+    wounds_shown = models.CharField(
+        max_length=10,
+        choices=WoundsShown.choices,
+        default=WoundsShown.HIDDEN,
+        help_text="What players see of its wounds.",
+    )
 
     class Meta:
         ordering = ["position", "pk"]

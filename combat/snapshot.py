@@ -24,7 +24,12 @@ COMBATANT_FIELDS = [
     "wounds",
     "max_wounds",
     "hidden",
+    "known_as",
+    "kind",
+    "wounds_shown",
 ]
+# Fields an undo step kept before they existed lacks: it is read with their defaults.
+ADDED_LATER = {Combatant: ("known_as", "kind", "wounds_shown")}
 CONDITION_FIELDS = ["combatant_id", "definition_id", "count", "remaining"]
 # The counters a command may spend from a combatant's character sheet (each system's SheetSchema.points); `points`
 # is JSON, always replaced whole by Context.set_points, never changed in place.
@@ -53,11 +58,18 @@ def problems(snapshot, sheet_schema):
             found.append(f"an undo step's {key} are not rows")
             continue
         for row in rows:
+            row = with_defaults(model, row)
             found += _row_problems(model, f"{model._meta.verbose_name} {row['id']}", row, fields)
             if model is Character and "points" in row:
                 said = sheet_schema.problems(Character(points=row["points"]))
                 found += [f"an undo step's character {row['id']}: {words}" for words in said]
     return found
+
+
+def with_defaults(model, row):
+    """A snapshot's row with the default of each field added since undo steps were first kept, where it lacks it."""
+    later = ADDED_LATER.get(model, ())
+    return {**{name: model._meta.get_field(name).get_default() for name in later if name not in row}, **row}
 
 
 def _row_problems(model, what, row, fields):
@@ -127,7 +139,8 @@ def _without_deleted_references(snapshot):
     """The snapshot's rows as they can be restored now that an admin or GM may have deleted what they name:
     a combatant whose character sheet is gone comes back without it (as deleting the sheet leaves a combatant
     in play), a condition whose definition is gone stays gone. Returns (combatants, conditions, notes)."""
-    combatants, conditions = snapshot["combatants"], snapshot["conditions"]
+    combatants = [with_defaults(Combatant, row) for row in snapshot["combatants"]]
+    conditions = snapshot["conditions"]
     named = {row["character_id"] for row in combatants if row["character_id"]}
     characters = set(Character.objects.filter(pk__in=named).values_list("pk", flat=True))
     definitions = set(

@@ -68,10 +68,11 @@ def run_command(request, pk, name):
         flash, level = str(exc), "error"
         if isinstance(exc, commands.TurnRefused) and exc.overrulable:
             allow = {"url": request.path, "args": sorted(command_args(request.POST).items())}
+    fresh = views_state.build(encounter, request.user, data=data)
+    flash = fresh.told(flash)  # a player's answer names NPCs as the GM lets the players know them
     if not request.htmx:
         getattr(messages, level)(request, flash)
         return redirect(encounter)
-    fresh = views_state.build(encounter, request.user, data=data)
     return HttpResponse(live_fragments(fresh, request, flash={"text": flash, "level": level, "allow": allow}))
 
 

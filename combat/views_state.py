@@ -1,17 +1,18 @@
 """What one viewer may see of an encounter: the single source for the pages, the websocket and the API.
 
-Players get only revealed combatants, and no NPC wound numbers; everything is built in a fixed number of
-queries however many combatants there are. The encounter's game system adds its own parts (systems/).
+Players get only revealed combatants, and of each NPC what the GM lets them know (combat/known.py); everything
+is built in a fixed number of queries however many combatants there are. The encounter's game system adds its own
+parts (systems/).
 """
 
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import systems
-from combat import reads
+from combat import known, reads
 from combat.commands.spine import receiving_args
 from combat.links import encounter_links
-from combat.models import Combatant, Encounter
+from combat.models import Combatant, Encounter, KnownAs, WoundsShown
 from combat.permissions import GM, TABLE, role
 from combat.prepared import Read
 from rules.models import ConditionDefinition
@@ -84,6 +85,8 @@ class Row:
     budget: object = None  # what the combatant may still do this turn (systems/turn_budget.py)
     news: str = ""  # on a player's own row: the newest thing someone else's command did to this character
     news_by: str | None = None  # who ran that command
+    hurt: str | None = None  # its wounds in a word (known.how_hurt), when the viewer may know them
+    wounds_seen: bool = True  # whether the viewer may know its wounds exactly
 
     def __post_init__(self):
         # The combatant's most asked fields, on the row itself: a big fight's render asks them thousands of times,
@@ -120,6 +123,8 @@ class EncounterView:
     for_screen: bool = True
 
     sides = Combatant.Side.choices
+    known_as_choices = KnownAs.choices
+    wounds_shown_choices = WoundsShown.choices
     log_lines = LOG_LINES
 
     @property
@@ -149,6 +154,20 @@ class EncounterView:
             return None
         at = self.rows.index(self.active)
         return next((row for row in self.rows[at + 1 :] + self.rows[:at] if not (row.dead or row.budget.no_turn)), None)
+
+    @property
+    def party(self):
+        """The player characters' side as a player sees it, their own characters left out: the phone's party."""
+        return [row for row in self.rows if row.side == Combatant.Side.ALLY and not row.mine]
+
+    @cached_property
+    def disguised(self):
+        """The combatants whose name or wounds this viewer knows less of than the log says (known.disguised)."""
+        return [] if self.is_gm else known.disguised(self.data.everyone)
+
+    def told(self, text):
+        """`text`, which may name combatants, as this viewer may read it."""
+        return known.disguise(text, self.disguised)
 
     @property
     def parts(self):
@@ -193,7 +212,10 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
     me = user.pk  # None for the table screen, which owns no character (not even one no player has claimed)
     for turn, c in enumerate(combatants, start=1):
         mine = me is not None and c.character_id is not None and c.character.player_id == me
-        rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn, is_active=c.pk == encounter.active_id))
+        row = Row(c, data.conditions.get(c.pk, []), mine, turn, is_active=c.pk == encounter.active_id)
+        if not gm:
+            row.name = known.shown_name(c)
+        rows.append(row)
     active = next((row for row in rows if row.is_active), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
     if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
@@ -208,6 +230,12 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
     for row in rows:  # after the system's view, which may say who is dead or dying
         row.down = system.down(row)
         row.budget = system.turn_budget(encounter, row, {c.name: c.count for c in row.conditions})
+        shown = WoundsShown.EXACT if gm else known.wounds_shown(row.combatant)
+        row.wounds_seen = shown == WoundsShown.EXACT
+        if shown != WoundsShown.HIDDEN:
+            row.hurt = known.how_hurt(*system.wounds_fraction(row), down=row.down)
+    if view.disguised:  # the open tests' words name combatants as their command saw them
+        view.prompts = [known.disguise_all(prompt, view.disguised) for prompt in view.prompts]
     if not for_screen:
         return view
     if gm:
@@ -219,16 +247,16 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
         tell_news(view, unnamed)
         if viewer_role == TABLE:
             view.log_lines = TABLE_LOG_LINES
-            view.log = [line for line in data.recent_log if not line.undone and not names_any(line, unnamed)]
-            view.log = view.log[:TABLE_LOG_LINES]
+            lines = [line for line in data.recent_log if not line.undone and not names_any(line, unnamed)]
+            view.log = [line._replace(message=view.told(line.message)) for line in lines[:TABLE_LOG_LINES]]
     return view
 
 
 def names_not_shown(view, everyone):
-    """{id: name} of the combatants whose names this viewer may not read: hidden ones, and any whose row the view
-    shows under another name."""
-    shown = {row.pk: row.name for row in view.rows}
-    return {c.pk: c.name for c in everyone if shown.get(c.pk) != c.name}
+    """{id: name} of the combatants this viewer may not see at all (hidden ones): a line naming one is passed over.
+    Those the viewer knows by another name or wounds are disguised instead (EncounterView.told)."""
+    shown = {row.pk for row in view.rows}
+    return {c.pk: c.name for c in everyone if c.pk not in shown}
 
 
 def names_any(line, unnamed):
@@ -284,9 +312,15 @@ def tell_news(view, unnamed):
             by = entry.username if not any(name in (entry.username or "") for name in unnamed.values()) else None
             for pk in (told & mine.keys()) - settled:
                 if not mine[pk].news:
-                    mine[pk].news, mine[pk].news_by = entry.message, by
+                    mine[pk].news, mine[pk].news_by = view.told(entry.message), by
         if own:
             settled |= receivers
+
+
+def told_to(pk, user, text):
+    """`text`, which may name combatants of encounter `pk` (a refusal), as `user` may read it (EncounterView.told)."""
+    npcs = Combatant.objects.filter(encounter=pk).exclude(encounter__campaign__gm=user).select_related("character")
+    return known.disguise(text, list(npcs))
 
 
 def named_ids(values):
@@ -330,13 +364,17 @@ def as_json(view):
 
 # The fields every combatant has in the API's state, beside its system's own (System.combatant_fields).
 GENERIC_COMBATANT_FIELDS = frozenset(
-    {"id", "name", "side", "initiative", "wounds", "max_wounds", "hidden", "character", "conditions", "this_turn"}
-)
+    {
+        "id", "name", "side", "initiative", "wounds", "max_wounds", "hurt", "hidden", "character", "conditions",
+        "this_turn",
+    }
+)  # fmt: skip
 
 
 def combatant_json(view, row):
-    """A combatant as this viewer's screen shows it: a player sees of others only their name and side, every other
-    field null."""
+    """A combatant as this viewer's screen shows it: a player sees of others their name as known and side, their
+    wounds as far as the GM lets them be seen (`hurt`, in a word; `wounds` and `max_wounds`) and an ally's conditions,
+    every other field null."""
     full = {
         "id": row.pk,
         "name": row.name,
@@ -344,6 +382,7 @@ def combatant_json(view, row):
         "initiative": row.initiative,
         "wounds": row.wounds,
         "max_wounds": row.max_wounds,
+        "hurt": row.hurt,
         **view.system.combatant_json(view, row),
         "hidden": row.hidden,
         "character": row.character_id,
@@ -352,10 +391,22 @@ def combatant_json(view, row):
     }
     if view.is_gm or row.mine:
         return full
-    return {key: value if key in SHOWN_OF_OTHERS else None for key, value in full.items()}
+    return {key: value if key in shown_of_other(row) else None for key, value in full.items()}
 
 
 SHOWN_OF_OTHERS = {"id", "name", "side"}
+# What a player may also see of another's combatant, as the GM lets them (shown_of_other).
+SHOWN_BY_DEGREE = {"hurt", "wounds", "max_wounds", "conditions"}
+
+
+def shown_of_other(row):
+    """The API's fields a player sees of someone else's combatant: as the phone's turn order and party show it."""
+    return (
+        SHOWN_OF_OTHERS
+        | ({"hurt"} if row.hurt else set())
+        | ({"wounds", "max_wounds"} if row.wounds_seen else set())
+        | ({"conditions"} if row.side == Combatant.Side.ALLY else set())
+    )
 
 
 def budget_json(budget):

@@ -84,6 +84,11 @@ class System:
         """The table's word for what `Combatant.wounds` counts: "Wounds", or Symbaroum's "Toughness"."""
         return "Wounds"
 
+    def wounds_fraction(self, row):
+        """(left, most): how much a combatant has left of its wounds, from which the players' word for how hurt it
+        is comes (combat/known.py how_hurt). `row` is the viewer's row, with what `extend_view` added."""
+        return row.wounds, row.max_wounds
+
     def wound_threshold(self, character):
         """The max wounds a character's combatant joins a fight with."""
         return character.max_wounds

@@ -5,6 +5,7 @@ __all__ = [
     "remove_combatant",
     "hide_combatant",
     "reveal_combatant",
+    "set_known_as",
     "set_initiative",
     "roll_initiative",
     "move_combatant",
@@ -26,11 +27,11 @@ import re
 from django import forms
 
 import systems
-from combat import snapshot
+from combat import known, snapshot
 from combat.commands.fields import DieField, OneOfField, TextField, WholeNumberField, YesNoField
 from combat.commands.ordering import order_by_initiative, renumber, roll_offs_note, roll_offs_result
 from combat.commands.spine import AmountArgs, Args, CombatantArgs, CommandError, command
-from combat.models import Combatant, Encounter, LogEntry
+from combat.models import Combatant, Encounter, KnownAs, LogEntry, WoundsShown
 from combat.words import and_list
 from rules.engine.dice import TypedDice
 from rules.models import ConditionDefinition
@@ -200,6 +201,38 @@ def reveal_combatant(context, combatant):
     combatant.hidden = False
     context.touch(combatant)
     return f"{combatant.name} is revealed to players.", {"combatant": combatant.pk}
+
+
+class KnownAsArgs(CombatantArgs):
+    known_as = OneOfField(choices=KnownAs.choices, label="name players see")
+    kind = TextField(required=False, max_length=120, label="type")
+    wounds_shown = OneOfField(choices=WoundsShown.choices, label="wounds players see")
+
+    def clean(self):
+        data = super().clean()
+        combatant = data.get("combatant")
+        if combatant is not None and not combatant.is_npc:
+            raise forms.ValidationError(f"{combatant.name} is a player character: the players know them fully.")
+        return data
+
+
+# How the log tells what players now see of an NPC's wounds.
+WOUNDS_SEEN = {WoundsShown.HIDDEN: "hidden", WoundsShown.WORD: "in a word", WoundsShown.EXACT: "exactly"}
+
+
+@command(KnownAsArgs)
+def set_known_as(context, combatant, known_as, kind, wounds_shown):
+    """What players know of an NPC: its name, its type or nothing; its wounds hidden, in a word or exactly
+    (combat/known.py)."""
+    combatant.known_as, combatant.kind, combatant.wounds_shown = known_as, kind, wounds_shown
+    context.touch(combatant)
+    called = "by name" if known_as == KnownAs.NAME else f"as {known.shown_name(combatant)}"
+    return f"Players know {combatant.name} {called}, its wounds {WOUNDS_SEEN[wounds_shown]}.", {
+        "combatant": combatant.pk,
+        "known_as": known_as,
+        "kind": kind,
+        "wounds_shown": wounds_shown,
+    }
 
 
 # --- initiative and turns ---------------------------------------------------------------------------

@@ -98,9 +98,13 @@ const toolsPanel = () => document.getElementById("row-tools-panel");
 function holdTools(toggle) {
   const panel = toolsPanel();
   const combatant = toggle.id.replace("row-tools-", "");
-  if (panel.dataset.combatant !== combatant) for (const form of panel.querySelectorAll("form")) form.reset();
-  panel.dataset.combatant = combatant;
   const { name, turn, offers } = toggle.dataset;
+  if (panel.dataset.combatant !== combatant) {
+    for (const form of panel.querySelectorAll("form")) form.reset();
+    // Fields showing what the row holds now (data-from names the toggle's data-*), filled once as the panel opens.
+    for (const field of panel.querySelectorAll("[data-from]")) field.value = toggle.dataset[field.dataset.from] ?? "";
+  }
+  panel.dataset.combatant = combatant;
   for (const field of panel.querySelectorAll("input[name=combatant]")) field.value = combatant;
   for (const form of panel.querySelectorAll("form[data-tool]")) form.id = `${form.dataset.tool}-${combatant}`;
   for (const field of panel.querySelectorAll("[data-label]")) field.setAttribute("aria-label", `${field.dataset.label} ${name}`);

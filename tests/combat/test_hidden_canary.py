@@ -376,13 +376,47 @@ def gm_sees_the_canary(fight):
     return [("the GM's page", page), ("the GM's answer to adding it", fight.gm_answers[0])]
 
 
+async def the_canary_fights(fight, watch):
+    """From the canary's first turn: it attacks the hero and is attacked by her, is hurt and healed, delays in the
+    next round, the GM undoing twice, and its condition ends."""
+    add, remove, condition = CONDITION[fight.system]
+    canary = fight.canary.pk
+    await watch.until_turn_of(fight.canary)
+    await watch.steps(canary_attacks_the_hero(fight))
+    await watch.whole_views()
+    await watch.until_turn_of(fight.hero)
+    await watch.steps(hero_attacks_the_canary(fight))
+    await watch.step("damage to the canary", lambda: fight.gm_does("apply_damage", combatant=canary, amount=3))
+    await watch.step("the canary healed", lambda: fight.gm_does("heal", combatant=canary, amount=1))
+    await watch.step("undo", lambda: fight.gm_does("undo"))
+    await watch.until_turn_of(fight.canary)  # its turn of the next round
+    await watch.step("the canary delays", lambda: fight.gm_does("delay"))
+    await watch.step("undo", lambda: fight.gm_does("undo"))
+    await watch.step(
+        "the canary's condition ends", lambda: fight.gm_does(remove, combatant=canary, condition=condition)
+    )
+    await watch.step("next turn", lambda: fight.gm_does("next_turn"))
+    await watch.drain()
+
+
+def assert_nothing_carries(fight, watch, found_in, what):
+    """No body nor frame the players got shows what `found_in` looks for."""
+    bodies, frames = fight.bodies, watch.frames
+    print(f"\n{fight.system}: {len(bodies)} bodies and {len(frames)} frames searched for {what}")
+    leaks = [(where, found_in(text)) for where, text in bodies + frames if found_in(text)]
+    assert not leaks, (
+        f"of the {len(bodies)} bodies and {len(frames)} frames the players got, {len(leaks)} carry {what}:"
+        + "".join(f"\n  {where}: {seen}" for where, seen in leaks)
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("system", sorted(FIGHTS))
 async def test_nothing_of_a_hidden_combatant_reaches_a_player(system, rules_data, counters_kept):
     fight = await sync_to_async(FIGHTS[system])()
     watch = Watch(fight)
     await watch.open()
-    add, remove, condition = CONDITION[system]
+    add, _, condition = CONDITION[system]
 
     def canary():  # its id, known once it joined
         return fight.canary.pk
@@ -401,34 +435,67 @@ async def test_nothing_of_a_hidden_combatant_reaches_a_player(system, rules_data
     for where, text in gm_views:
         assert CANARY in text and str(CANARY_COMBATANT_ID) in text, f"the control failed: {where} lacks the canary"
 
-    await watch.until_turn_of(fight.canary)
-    await watch.steps(canary_attacks_the_hero(fight))
-    await watch.whole_views()
-    await watch.until_turn_of(fight.hero)
-    await watch.steps(hero_attacks_the_canary(fight))
-    await watch.step("damage to the canary", lambda: fight.gm_does("apply_damage", combatant=canary(), amount=3))
-    await watch.step("the canary healed", lambda: fight.gm_does("heal", combatant=canary(), amount=1))
-    await watch.step("undo", lambda: fight.gm_does("undo"))
-    await watch.until_turn_of(fight.canary)  # its turn of the next round
-    await watch.step("the canary delays", lambda: fight.gm_does("delay"))
-    await watch.step("undo", lambda: fight.gm_does("undo"))
-    await watch.step(
-        "the canary's condition ends", lambda: fight.gm_does(remove, combatant=canary(), condition=condition)
-    )
-    await watch.step("next turn", lambda: fight.gm_does("next_turn"))
-    await watch.drain()
-
-    bodies, frames = fight.bodies, watch.frames
-    print(f"\n{system}: {len(bodies)} bodies and {len(frames)} frames searched for the hidden canary")
-    leaks = [(where, canary_in(text)) for where, text in bodies + frames if canary_in(text)]
-    assert not leaks, (
-        f"of the {len(bodies)} bodies and {len(frames)} frames the players got, {len(leaks)} carry the hidden canary:"
-        + "".join(f"\n  {where}: {seen}" for where, seen in leaks)
-    )
+    await the_canary_fights(fight, watch)
+    assert_nothing_carries(fight, watch, canary_in, "the hidden canary")
 
     # Revealed, it reaches the players as any combatant does: the searches above would have seen it.
     await watch.step("the canary is revealed", lambda: fight.gm_does("reveal_combatant", combatant=canary()))
     assert CANARY in (await sync_to_async(lambda: fight.anna_client.get(fight.url).content.decode())())
     assert CANARY in watch.anna_screen.html
     assert CANARY_COMBATANT_ID in [c["id"] for c in (await sync_to_async(fight.anna_state)())["combatants"]]
+    await watch.close()
+
+
+# What the players know of the canary, one degree per game to keep the suite short; its wounds stay hidden.
+DEGREES = {"wfrp4e": "unknown", "symbaroum": "type", "wfrp3e": "unknown"}
+# Far above any other figure of the fight or id of the test database: its wounds "n/9871" or "max_wounds": 9871
+# anywhere are a leak.
+CANARY_MOST_WOUNDS = 9871
+KNOWN_AS = {"unknown": "an unknown creature", "type": "a troll"}
+
+
+def canary_named_in(text):
+    """Where in `text` the canary's name or its wounds show; "" if nowhere. Its ids may: the players see it."""
+    found = re.search(rf'(?i)zzcanary|\d ?/ ?{CANARY_MOST_WOUNDS}\b|max_wounds": {CANARY_MOST_WOUNDS}\b', text)
+    return "" if found is None else repr(text[max(0, found.start() - 80) : found.end() + 80])
+
+
+def gm_adds_the_canary_known_by(fight, degree):
+    """Added hidden, given its degree, then revealed: no version shows it to the players by name."""
+    with next_id(Combatant, CANARY_COMBATANT_ID):
+        fight.gm_does(
+            "add_combatant", character=fight.canary_character.pk, hidden="true", max_wounds=CANARY_MOST_WOUNDS
+        )
+    fight.canary = fight.encounter.combatants.get(character=fight.canary_character)
+    fight.gm_does("set_known_as", combatant=fight.canary.pk, known_as=degree, kind="troll", wounds_shown="hidden")
+    fight.gm_does("reveal_combatant", combatant=fight.canary.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("system", sorted(FIGHTS))
+async def test_an_npc_known_by_degrees_never_shows_its_name_or_wounds(system, rules_data, counters_kept):
+    fight = await sync_to_async(FIGHTS[system])()
+    degree = DEGREES[system]
+    watch = Watch(fight)
+    await watch.open()
+    add, _, condition = CONDITION[system]
+    await watch.step(f"the canary joins as {degree}", lambda: gm_adds_the_canary_known_by(fight, degree))
+    canary = fight.canary.pk
+    await watch.step("a condition on the canary", lambda: fight.gm_does(add, combatant=canary, condition=condition))
+    await watch.step("the canary's initiative", lambda: fight.gm_does("set_initiative", combatant=canary, value=99))
+    await watch.step("start", lambda: fight.gm_does("start"))
+    await the_canary_fights(fight, watch)
+    assert_nothing_carries(fight, watch, canary_named_in, f"the canary's name or wounds ({degree})")
+    known_as = KNOWN_AS[degree]
+    assert known_as in watch.anna_screen.html  # what the players call it, the whole fight long
+    assert known_as in [c["name"] for c in (await sync_to_async(fight.anna_state)())["combatants"]]
+
+    # Named, with its wounds in a word, it reaches the players so: the searches above would have seen it.
+    await watch.step("the canary is named", lambda: fight.gm_does(
+        "set_known_as", combatant=canary, known_as="name", wounds_shown="word"))  # fmt: skip
+    assert CANARY in (await sync_to_async(lambda: fight.anna_client.get(fight.url).content.decode())())
+    assert CANARY in watch.anna_screen.html
+    seen = next(c for c in (await sync_to_async(fight.anna_state)())["combatants"] if c["id"] == canary)
+    assert seen["name"] == CANARY and seen["hurt"] in {"hurt", "badly hurt", "unhurt", "down"}
+    assert seen["wounds"] is None
     await watch.close()

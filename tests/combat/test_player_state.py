@@ -1,6 +1,7 @@
 """A player's API state holds exactly what that player's phone shows: the turn order's names and sides, whose turn
-it is, the pools, and their own character in full; nothing of the others' initiative, wounds, Advantage,
-Momentum, conditions or character sheets."""
+it is, the pools, and their own character in full; of a fellow player character only its wounds and conditions (the
+phone's party), of an NPC only what the GM lets the players know; nothing of the others' initiative, Advantage,
+Momentum or character sheets."""
 
 import re
 
@@ -19,7 +20,8 @@ def api_state(table, user):
 def phone_turn_order(html):
     """(name, side) of each entry of the phone's initiative order."""
     order = html.split('aria-label="Initiative order"')[1].split("</ol>")[0]
-    return re.findall(r'<li class="side-(\w+)[^"]*"[^>]*>([^<]+)</li>', order)
+    wounds = r'(?:<span class="seen-wounds">[^<]*</span>)?'  # what the GM lets the players see of them
+    return re.findall(rf'<li class="side-(\w+)[^"]*"[^>]*>([^<]+){wounds}</li>', order)
 
 
 @pytest.fixture
@@ -40,8 +42,12 @@ def test_a_players_state_is_what_the_phone_shows(busy_table):
     phone = table.client(table.anna).get(f"/encounters/{table.encounter.pk}/").content.decode()
 
     assert [(c["side"], c["name"]) for c in state["combatants"]] == phone_turn_order(phone)
-    others = [c for c in state["combatants"] if c["id"] != table.anders.pk]
-    assert others and all(set(k for k, v in c.items() if v is not None) == {"id", "name", "side"} for c in others)
+    shown = {c["id"]: {k for k, v in c.items() if v is not None} for c in state["combatants"]}
+    assert shown[table.orc.pk] == {"id", "name", "side"}
+    assert shown[table.gunther.pk] == {"id", "name", "side", "wounds", "max_wounds", "hurt", "conditions"}
+    gunther = next(c for c in state["combatants"] if c["id"] == table.gunther.pk)
+    assert gunther["wounds"] == 8 and [c["name"] for c in gunther["conditions"]] == ["Bleeding"]
+    assert "8/11 wounds" in phone.split('id="party"')[1] and "Bleeding" in phone.split('id="party"')[1]
 
     anders = next(c for c in state["combatants"] if c["id"] == table.anders.pk)
     assert f"<strong>{anders['wounds']}</strong> / {anders['max_wounds']} wounds" in phone

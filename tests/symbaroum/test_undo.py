@@ -79,6 +79,7 @@ CASES = {
     "curse": lambda f: {"combatant": f.ulrika.pk, "target": f.goblin.pk},
     "lift_curse": lambda f: f.gm("curse", combatant=f.ulrika.pk, target=f.goblin.pk) and {"combatant": f.goblin.pk},
     "quake": lambda f: {"combatant": f.ansgar.pk, "target": f.goblin.pk, "damage": 6, "d20": 20},
+    "set_known_as": lambda f: {"combatant": f.goblin.pk, "known_as": "type", "kind": "gnome", "wounds_shown": "word"},
     "share_damage": lambda f: {"combatant": f.ulrika.pk, "partner": f.ansgar.pk, "damage": 6},
     "attack": lambda f: {"attacker": f.goblin.pk, "target": f.ulrika.pk, "d20": 20, "armour": 1},
     "delay": lambda f: {},

@@ -123,6 +123,7 @@ CASES = {
         "successes": 2,
     },
     "rally_step_taken": lambda f: rallying(f, None) or {"combatant": f.magda.pk, "label": "first aid"},
+    "set_known_as": lambda f: {"combatant": f.orc.pk, "known_as": "type", "kind": "gnome", "wounds_shown": "word"},
     "shift_tension": lambda f: {"step": 1},
     "use_talent": lambda f: f.turn_of(f.magda) or {"combatant": f.magda.pk, "talent": "Iron Will"},
     "spend_fortune": lambda f: f.gm("award_fortune", amount=1) and {"prompt": strike(f)},

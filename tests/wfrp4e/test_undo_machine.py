@@ -346,6 +346,14 @@ class UndoMachine(RuleBasedStateMachine):
         self.run("reveal_combatant", {"combatant": self.draw_combatant(data)}, data)
 
     @precondition(has_combatants)
+    @rule(data=st.data())
+    def set_known_as(self, data):
+        """Refused for a player character, who is always known fully."""
+        degrees = {key: st.sampled_from(choices("set_known_as", key)) for key in ("known_as", "wounds_shown")}
+        args = {key: data.draw(values, label=key) for key, values in degrees.items()}
+        self.run("set_known_as", {"combatant": self.draw_combatant(data), "kind": "wolf", **args}, data)
+
+    @precondition(has_combatants)
     @rule(data=st.data(), value=st.integers(-10, 60))
     def set_initiative(self, data, value):
         self.run("set_initiative", {"combatant": self.draw_combatant(data), "value": value}, data)
