@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('combat', '0005_momentum_is_the_systems'),
+        ('combat', '0007_log_keeps_whole_lines'),
     ]
 
     operations = [
