@@ -239,9 +239,11 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, hidden):
-    """Each of the player's characters gets the newest recent log line of a command someone else ran on it. A line
-    that names a combatant the player cannot see, in its arguments or its words (a hidden attacker whose turn it
-    is), is passed over. `hidden`: {id: name} of those combatants."""
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of an
+    open test of theirs answered, by whoever rolled: the outcome of every roll the player made shows, the rest of
+    what they did is answered by the flash and makes older news stale. A line that names a combatant the player
+    cannot see, in its arguments or its words (a hidden attacker whose turn it is), is passed over. `hidden`:
+    {id: name} of those combatants."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -249,18 +251,27 @@ def tell_news(view, hidden):
     for entry in [entry for entry in view.data.recent_log if not entry.undone][:NEWS_LOOKBACK]:
         receiving = receiving_args(entry.command, view.encounter.system)
         receivers = set(named_ids(value for key, value in entry.args.items() if key in receiving))
-        answered = entry.args.get("prompt")
-        if isinstance(answered, dict):  # an open test answered (logged whole): its roller hears what came of it
-            receivers.add(answered["combatant"])
-        if entry.user_id == view.user.pk:
+        roller = answered_by(entry)
+        receivers |= roller
+        own = entry.user_id == view.user.pk
+        told = roller if own else receivers
+        if told and not names_the_unseen(entry, hidden):
+            for pk in (told & mine.keys()) - settled:
+                if not mine[pk].news:
+                    mine[pk].news = entry.message
+        if own:
             settled |= receivers
-            continue
-        named = set(named_ids(entry.args.values()))
-        if named & hidden.keys() or any(name in entry.message for name in hidden.values()):
-            continue
-        for pk in (receivers & mine.keys()) - settled:
-            if not mine[pk].news:
-                mine[pk].news = entry.message
+
+
+def answered_by(entry):
+    """{the combatant} whose open test the logged command answered (its `prompt`, logged whole), else empty."""
+    answered = entry.args.get("prompt")
+    return {answered["combatant"]} if isinstance(answered, dict) else set()
+
+
+def names_the_unseen(entry, hidden):
+    named = set(named_ids(entry.args.values()))
+    return bool(named & hidden.keys()) or any(name in entry.message for name in hidden.values())
 
 
 def named_ids(values):
