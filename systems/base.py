@@ -14,7 +14,7 @@ from systems.turn_budget import Budget
 # The places the generic screens include a system's partials (templates/combat/gm.html, player.html, the sheet).
 PARTIAL_SLOTS = frozenset({
     "gm_turn_tools", "gm_round_notes", "gm_panels", "gm_row_badges", "gm_row_actions", "gm_row_offers", "gm_attack",
-    "gm_tools", "phone_strip", "phone_my_turn", "phone_character", "sheet_stats",
+    "gm_tools", "phone_strip", "phone_my_turn", "phone_character", "sheet_stats", "campaign_gm_tools",
 })  # fmt: skip
 
 
