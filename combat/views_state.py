@@ -9,6 +9,7 @@ from functools import cached_property
 
 import systems
 from combat import reads
+from combat.commands.rules_data import RULES_CHANGED
 from combat.commands.spine import receiving_args
 from combat.links import encounter_links
 from combat.models import Combatant, Encounter
@@ -40,6 +41,14 @@ class EncounterData:
 
     def role(self, user):
         return role(self.encounter, user, self.player_ids)
+
+    def rules_changed_after(self, version):
+        """Whether reference data changed since `version` (rules/changes.py), or may have, further back than the
+        lines read: a screen that shows `version` then needs its stat blocks drawn afresh."""
+        lines = self.recent_log
+        if len(lines) == reads.RECENT_LOG and version < lines[-1].version:
+            return True
+        return any(line.command == RULES_CHANGED and line.version > version for line in lines)
 
     def once(self, key, make):
         """`make()`, called once for every view built from this read (a system's sheets, reference texts)."""
@@ -116,6 +125,7 @@ class EncounterView:
     # False for the API's state (as_json): what only a screen shows (the log, form choices, the row fingerprints, a
     # player's news, the systems' sheets behind the GM's forms) is left out.
     for_screen: bool = True
+    with_sheets: bool = False  # the viewer's own characters carry their sheets, for the stat blocks
 
     sides = Combatant.Side.choices
     log_lines = LOG_LINES
@@ -193,7 +203,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
         rows.append(Row(c, data.conditions.get(c.pk, []), mine, turn, is_active=c.pk == encounter.active_id))
     active = next((row for row in rows if row.is_active), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
-    if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
+    if with_sheets:  # the stat blocks: on the page load, and on the push after the rules data changed
         attach_sheets(view)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
     view.wounds_word = system.wounds_word(encounter)
@@ -285,6 +295,7 @@ def named_ids(values):
 
 def attach_sheets(view):
     """The viewer's own characters get their full sheet, in a fixed number of queries."""
+    view.with_sheets = True
     if not view.mine:
         return
     sheets = view.sheets({row.character_id for row in view.mine})

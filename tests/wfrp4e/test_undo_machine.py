@@ -209,7 +209,7 @@ class UndoMachine(RuleBasedStateMachine):
             assert self.history, "undo applied with nothing to undo"
             before = self.history.pop()
             assert now == before, f"undo did not restore:\n{differences(before, now)}"
-        else:
+        elif commands.lookup(name, "wfrp4e").undoable:  # undo passes over the others
             self.history.append(self.now)
         self.version, self.entries, self.now = version, entries, now
         return True
@@ -652,6 +652,10 @@ class UndoMachine(RuleBasedStateMachine):
         some = st.lists(st.sampled_from(self.world.toggles), max_size=4, unique=True)
         rules = data.draw(st.one_of(st.just([]), st.just(["all"]), some), label="rules")
         self.run("set_house_rules", {"rules": rules}, data)
+
+    @rule()
+    def show_rules_changes(self):
+        self.run("show_rules_changes", {"changed": "weapon Hand Weapon"})
 
     @rule()
     def undo(self):
