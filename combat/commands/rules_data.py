@@ -1,15 +1,14 @@
 """Reference data changed while encounters run (rules/changes.py): a version of its own, so every screen of the
 encounter takes it in order, the phones with their stat blocks drawn afresh (combat/live.py)."""
 
-from django import forms
-
+from combat.commands.fields import TextField
 from combat.commands.spine import Args, command
 
 RULES_CHANGED = "show_rules_changes"
 
 
 class RulesChangedArgs(Args):
-    changed = forms.CharField(max_length=200, help_text="What changed, in words: the kinds and names of the rows.")
+    changed = TextField(max_length=200, help_text="What changed, in words: the kinds and names of the rows.")
 
 
 @command(RulesChangedArgs, undoable=False)

@@ -67,5 +67,6 @@ async def test_a_player_cannot_run_it_and_undo_passes_over_it(table, channel_lay
     await sync_to_async(commands.execute)(table.encounter, table.gm, "show_rules_changes", {"changed": "x"})
     undone = await sync_to_async(commands.undo)(table.encounter, table.gm)
     assert "show_rules_changes" not in undone.message and undone.message.startswith("Undid: ")
-    with pytest.raises(CommandError):
-        await sync_to_async(commands.execute)(table.encounter, table.gm, "show_rules_changes", {"changed": ""})
+    for bad in ("", "\ud800", ["weapon"]):  # a lone surrogate cannot be stored, a list is not words
+        with pytest.raises(CommandError):
+            await sync_to_async(commands.execute)(table.encounter, table.gm, "show_rules_changes", {"changed": bad})
