@@ -63,6 +63,7 @@ def campaign(request, pk):
             "characters": characters,
             "encounters": campaign.encounters.all(),
             "groups": campaign.combatant_groups.all() if is_gm else (),
+            "parts": systems.get(campaign.system).partials,
             **(joining.invitations(request, campaign) if is_gm else {}),
         },
     )

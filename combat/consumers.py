@@ -160,7 +160,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         return int(shows) if shows.isdigit() else None
 
     async def refresh(self, at_least=None, everything=False, again=False):
-        await self.send_view(await view_for(self.encounter_id, self.user, at_least), everything, again)
+        rendered = await view_for(self.encounter_id, self.user, at_least, self.sent_version)
+        await self.send_view(rendered, everything, again)
 
     async def send_view(self, rendered, everything=False, again=False, page_shows=None):
         """Send the `rendered` view (`everything`) or what changed in it; a version already sent only `again` (a

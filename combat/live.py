@@ -168,7 +168,7 @@ class Rendered:
 @dataclass
 class Read:
     data: views_state.EncounterData
-    renders: dict = field(default_factory=dict)  # {(role, user id): Rendered}
+    renders: dict = field(default_factory=dict)  # {(role, user id, with the stat blocks): Rendered}
 
 
 def version_of(encounter_id):
@@ -202,14 +202,18 @@ class LiveViews:
             self.versions[encounter_id] = (now, version)
         return version
 
-    def view_for(self, encounter_id, user, at_least=None, viewer_role=None):
+    def view_for(self, encounter_id, user, at_least=None, viewer_role=None, shown=None):
         """The viewer's Rendered live view at `at_least` or newer (at the current version when None), or None when
         the encounter is gone or the user may not see it. `viewer_role` is the user's role when it is not theirs in
-        the campaign (a table screen's)."""
+        the campaign (a table screen's). A socket that `shown` a version before the rules data changed gets the stat
+        blocks too (views_state.EncounterData.rules_changed_after)."""
         if at_least is None:
             at_least = version_of(encounter_id)
         read = self.read_at(encounter_id, at_least)
-        return self.render(read, user, viewer_role or read.data.role(user)) if read else None
+        if read is None:
+            return None
+        with_sheets = shown is not None and shown >= 0 and read.data.rules_changed_after(shown)
+        return self.render(read, user, viewer_role or read.data.role(user), with_sheets)
 
     def for_table(self, token, at_least=None):
         """The Rendered table screen a table link's `token` shows, or None once the link is revoked or expired: its
@@ -266,13 +270,13 @@ class LiveViews:
             self.keep(encounter.pk, Read(data))
         return data
 
-    def render(self, read, user, role):
+    def render(self, read, user, role, with_sheets=False):
         if role is None:
             return None
-        viewer = (role, user.pk)
+        viewer = (role, user.pk, with_sheets)
         if viewer not in read.renders:
             data = read.data
-            view = views_state.build(data.encounter, user, role, data=data)
+            view = views_state.build(data.encounter, user, role, with_sheets=with_sheets, data=data)
             read.renders[viewer] = Rendered(data.version, split(live_fragments(view, fill_version=False), data.version))
         return read.renders[viewer]
 

@@ -10,6 +10,7 @@ from functools import cached_property
 
 import systems
 from combat import known, reads
+from combat.commands.rules_data import RULES_CHANGED
 from combat.commands.spine import receiving_args
 from combat.links import encounter_links
 from combat.models import Combatant, Encounter, KnownAs, WoundsShown
@@ -42,6 +43,14 @@ class EncounterData:
 
     def role(self, user):
         return role(self.encounter, user, self.player_ids)
+
+    def rules_changed_after(self, version):
+        """Whether reference data changed since `version` (rules/changes.py), or may have, further back than the
+        lines read: a screen that shows `version` then needs its stat blocks drawn afresh."""
+        lines = self.recent_log
+        if len(lines) == reads.RECENT_LOG and version < lines[-1].version:
+            return True
+        return any(line.command == RULES_CHANGED and line.version > version for line in lines)
 
     def once(self, key, make):
         """`make()`, called once for every view built from this read (a system's sheets, reference texts)."""
@@ -121,6 +130,7 @@ class EncounterView:
     # False for the API's state (as_json): what only a screen shows (the log, form choices, the row fingerprints, a
     # player's news, the systems' sheets behind the GM's forms) is left out.
     for_screen: bool = True
+    with_sheets: bool = False  # the viewer's own characters carry their sheets, for the stat blocks
 
     sides = Combatant.Side.choices
     known_as_choices = KnownAs.choices
@@ -218,7 +228,7 @@ def build(encounter, user, viewer_role=None, with_sheets=False, data=None, for_s
         rows.append(row)
     active = next((row for row in rows if row.is_active), None)
     view = EncounterView(encounter, viewer_role, user, rows, active, system, data=data, for_screen=for_screen)
-    if with_sheets:  # the stat blocks: on the page load only, live pushes don't change them
+    if with_sheets:  # the stat blocks: on the page load, and on the push after the rules data changed
         attach_sheets(view)
     view.round_starting = bool(everyone) and everyone[0].pk == encounter.active_id
     view.wounds_word = system.wounds_word(encounter)
@@ -289,10 +299,12 @@ condition_choices = Read(ConditionDefinition, "{system} = %s")
 
 
 def tell_news(view, unnamed):
-    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of
-    their own answer to an open test where the system says so (System.own_rolls_are_news), and who ran it (`news`,
-    `news_by`). A line that names a combatant the player may not name (a hidden attacker whose turn it is), in its
-    arguments or its words, is passed over. `unnamed`: {id: name} of those combatants (names_not_shown)."""
+    """Each of the player's characters gets the newest recent log line of a command someone else ran on it, or of an
+    open test of theirs answered, by whoever rolled, and who ran it (`news`, `news_by`): the outcome of every roll the
+    player made shows, the rest of what they did is answered by the flash and makes older news stale. A line that
+    names a combatant the player may not see (a hidden attacker whose turn it is), in its arguments or its words, is
+    passed over; the others it names are called as the player knows them (EncounterView.told). `unnamed`: {id: name}
+    of the unseen (names_not_shown)."""
     mine = {row.pk: row for row in view.mine}
     if not mine:
         return
@@ -300,15 +312,12 @@ def tell_news(view, unnamed):
     for entry in [entry for entry in view.data.recent_log if not entry.undone][:NEWS_LOOKBACK]:
         receiving = receiving_args(entry.command, view.encounter.system)
         receivers = set(named_ids(value for key, value in entry.args.items() if key in receiving))
-        answered = entry.args.get("prompt")
-        if isinstance(answered, dict):  # an open test answered (logged whole): its roller hears what came of it
-            receivers.add(answered["combatant"])
+        roller = answered_by(entry)
+        receivers |= roller
         own = entry.user_id == view.user.pk
-        told = receivers
-        if own:
-            told = {answered["combatant"]} if isinstance(answered, dict) and view.system.own_rolls_are_news else set()
-        if not names_any(entry, unnamed):
-            # Who ran it, unless their name names a combatant the player may not name.
+        told = roller if own else receivers
+        if told and not names_any(entry, unnamed):
+            # Who ran it, unless their name names a combatant the player may not see.
             by = entry.username if not any(name in (entry.username or "") for name in unnamed.values()) else None
             for pk in (told & mine.keys()) - settled:
                 if not mine[pk].news:
@@ -323,6 +332,12 @@ def told_to(pk, user, text):
     return known.disguise(text, list(npcs))
 
 
+def answered_by(entry):
+    """{the combatant} whose open test the logged command answered (its `prompt`, logged whole), else empty."""
+    answered = entry.args.get("prompt")
+    return {answered["combatant"]} if isinstance(answered, dict) else set()
+
+
 def named_ids(values):
     """The whole numbers among logged arguments (ids, alone, in lists or comma-separated)."""
     for value in values:
@@ -334,6 +349,7 @@ def named_ids(values):
 
 def attach_sheets(view):
     """The viewer's own characters get their full sheet, in a fixed number of queries."""
+    view.with_sheets = True
     if not view.mine:
         return
     sheets = view.sheets({row.character_id for row in view.mine})

@@ -5,6 +5,7 @@ Entries name their relations by the related row's name: a skill's "characteristi
 "properties": ["Impale"], a critical wound's "table": "Head".
 """
 
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
 import systems
@@ -66,6 +67,16 @@ def _resolve(model, system, entry):
     return values, many
 
 
+def _check(model, entry):
+    """An entry through its kind's own schema, where it has one (`check_entry`: the one its import page uses)."""
+    check_entry = getattr(model, "check_entry", None)
+    if check_entry is not None:
+        try:
+            check_entry(entry)
+        except ValidationError as error:
+            raise DataFileError(" ".join(error.messages)) from None
+
+
 def _differs(row, values, many):
     if any(getattr(row, key) != value for key, value in values.items()):
         return True
@@ -82,6 +93,7 @@ def load(force=False):
             if not (DATA_DIR / system / f"{kind}.json").exists():
                 continue
             for entry in seed_rows(system, kind):
+                _check(model, entry)
                 values, many = _resolve(model, system, entry)
                 key = {"system": system, **{field: values.pop(field) for field in model.match_fields}}
                 row = model.objects.filter(**key).first()

@@ -14,7 +14,7 @@ from systems.turn_budget import Budget
 # The places the generic screens include a system's partials (templates/combat/gm.html, player.html, the sheet).
 PARTIAL_SLOTS = frozenset({
     "gm_turn_tools", "gm_round_notes", "gm_panels", "gm_row_badges", "gm_row_actions", "gm_row_offers", "gm_attack",
-    "gm_tools", "phone_strip", "phone_my_turn", "phone_character", "sheet_stats",
+    "gm_tools", "phone_strip", "phone_my_turn", "phone_character", "sheet_stats", "campaign_gm_tools",
 })  # fmt: skip
 
 
@@ -62,9 +62,6 @@ class System:
     # remove_condition) exist in this system; one that keeps its own (WFRP 3e's condition cards) says False, and
     # the generic screens and commands then leave them out.
     generic_conditions = True
-    # Whether a player's own answer to an open test of theirs is the news on their phone ("what just happened"), as
-    # where the players roll the checks the tracker then resolves for them; else only others' commands are news.
-    own_rolls_are_news = False
     # {kind: model} of the system's own reference data, loaded from rules/data/<key>/<kind>.json after the kinds
     # every game has (rules.loading.GENERIC_KINDS), in this order.
     reference_data = {}

@@ -5,7 +5,7 @@ its commands. Any registered command is callable by name as `commands.next_turn(
 `commands.execute(encounter, user, "next_turn", {})`.
 """
 
-from combat.commands import encounter, house_rules, prompts, several  # noqa: F401  (registers the generic commands)
+from combat.commands import encounter, house_rules, prompts, rules_data, several  # noqa: F401  (registers the generic commands)
 from combat.commands.spine import (  # noqa: F401
     REGISTRY,
     CommandError,

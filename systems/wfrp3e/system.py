@@ -50,7 +50,6 @@ class Wfrp3e(System):
         "condition_cards": models.ConditionCard,
         "critical_wound_cards": models.CriticalWoundCard,
     }
-    own_rolls_are_news = True  # the players roll every check of theirs; the tracker resolves the symbols
     generic_conditions = False  # its condition cards are kept in the encounter state (commands/conditions.py)
     # What the GM row and the phone show of a combatant (view.py), and of a check waiting for its dice: the pool,
     # where its dice come from and its odds, as the prompt shows them (commands/pools.py pool_entry).

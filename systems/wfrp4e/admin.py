@@ -18,7 +18,7 @@ class AdvantageSpendAdmin(ReferenceDataAdmin):
 class CriticalWoundInline(admin.TabularInline):
     model = models.CriticalWound
     formset = NonOverlappingRows
-    fields = ["low", "high", "name", "wounds", "description", "system", "source"]
+    fields = ["low", "high", "name", "wounds", "conditions", "duration", "description", "system", "source"]
     extra = 3
 
 

@@ -64,6 +64,12 @@ class CriticalWound(RollRange, ReferenceData):
 
     table = models.ForeignKey(CriticalTable, on_delete=models.CASCADE, related_name="wounds")
     wounds = models.PositiveSmallIntegerField(default=1, help_text="Extra Wounds the critical deals.")
+    conditions = models.JSONField(
+        default=list, blank=True, help_text='Conditions it gives, e.g. [{"name": "Bleeding", "count": 2}].'
+    )
+    duration = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Rounds its conditions last; empty: until the GM removes them."
+    )
 
     objects = CriticalWoundManager()
 
@@ -79,5 +85,25 @@ class CriticalWound(RollRange, ReferenceData):
     def siblings(self):
         return CriticalWound.objects.filter(table_id=self.table_id).exclude(pk=self.pk)
 
+    def clean(self):
+        """The import's schema for the row (systems/wfrp4e/critical_rows.py), then the range against the others."""
+        from systems.wfrp4e.critical_rows import check_row
+
+        values = {"low": self.low, "high": self.high, "name": self.name, "wounds": self.wounds,
+                  "conditions": self.conditions, "duration": self.duration}  # fmt: skip
+        self.conditions = check_row(values)["conditions"]
+        super().clean()
+
+    @classmethod
+    def check_entry(cls, entry):
+        """A data file's entry (`loadrules`) through the same schema; a ValidationError in words."""
+        from systems.wfrp4e.critical_rows import check_row
+
+        check_row({**entry, "conditions": entry.get("conditions"), "description": entry.get("description")},
+                  where=f"Critical wound {entry.get('name')!r}")  # fmt: skip
+
     def as_row(self):
-        return super().as_row(name=self.name, text=self.description, wounds=self.wounds)
+        return super().as_row(
+            name=self.name, text=self.description, wounds=self.wounds, conditions=self.conditions,
+            duration=self.duration,
+        )  # fmt: skip

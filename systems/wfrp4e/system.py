@@ -91,6 +91,7 @@ class Wfrp4e(System):
         "phone_my_turn": "wfrp4e/phone.html#my_turn",
         "phone_character": "wfrp4e/phone.html#character",
         "sheet_stats": "wfrp4e/sheet.html#stats",
+        "campaign_gm_tools": "wfrp4e/critical_tables.html#campaign_link",
     }
 
     # Seed 002 "Initiative is Determined by I > Ag > Opposed Ag Test".

@@ -1,18 +1,21 @@
-"""The GM's WFRP 4e attack form: GET shows it for the chosen attacker and target, POST previews or applies."""
+"""The GM's WFRP 4e attack form (GET shows it for the chosen attacker and target, POST previews or applies) and
+the critical wound tables' import page."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
+from characters.models import Campaign
 from combat import commands, views_state
 from combat.live import execute_for_answer
 from combat.rendering import live_fragments
 from combat.views import render_page, viewer
-from systems.wfrp4e import attack_panel
+from systems.wfrp4e import attack_panel, critical_rows
 from systems.wfrp4e.commands import KEY
+from systems.wfrp4e.models import CriticalTable
 
 ATTACK_PARTIAL = "wfrp4e/gm.html#attack"  # the same partial the GM screen shows on its first load
 TEST_ODDS_PARTIAL = "wfrp4e/gm.html#test_odds"
@@ -95,3 +98,23 @@ def test_odds(request, pk, name):
         text = f"No odds yet: {exc}"
     return render(request, TEST_ODDS_PARTIAL, {"view": view, "form_id": ODDS_FORMS[name], "command": name,
                                                "odds_text": text})  # fmt: skip
+
+
+@login_required
+def critical_tables(request, pk):
+    """The critical wound tables, each with its rows, and the form that imports one from a file: the campaign's GM's
+    or staff's. The tables are the game's, shared by every WFRP 4e campaign."""
+    campaign = get_object_or_404(Campaign, pk=pk, system=KEY)
+    if not (request.user.is_staff or campaign.is_member(request.user)):
+        raise Http404("No such campaign.")
+    if not (request.user.is_staff or campaign.gm_id == request.user.pk):
+        raise PermissionDenied("Only the GM imports critical tables.")
+    form = critical_rows.ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        table, rows = form.cleaned_data["table"], form.cleaned_data["rows"]
+        critical_rows.replace_rows(table, rows)
+        messages.success(request, f"The {table.name} critical table now has {len(rows)} rows.")
+        return redirect(request.path)
+    tables = CriticalTable.objects.filter(system=KEY).prefetch_related("wounds")
+    context = {"campaign": campaign, "form": form, "tables": tables}
+    return render(request, "wfrp4e/critical_tables.html", context, status=400 if form.errors else 200)

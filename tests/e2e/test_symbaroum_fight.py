@@ -121,9 +121,13 @@ def test_a_fight_on_the_davokar_road(road, login):
     next_turn(gm, road, "Troll")
     declare_attack(gm, road, "Troll", "Ulrika", aim="body_part", part="torso", advantage=True)
     expect(the_prompt(anna).locator(".chance")).to_have_text("60 %")
+    news = anna.locator(f"#my-news-{ulrika}")
+    expect(news).to_contain_text("Troll attacks Ulrika")
     roll(anna, d20=18)
     expect(the_prompt(anna).locator(".dice")).to_have_text("1d4")
+    expect(news).to_contain_text("Ulrika rolls: defence d20 18 vs 12, hit")  # what came of her roll, not the ask
     roll(anna, total=2)
+    expect(news).to_contain_text("Ulrika rolls 2 armour")
     expect(anna.locator("#sheet .wound-count")).to_contain_text("4 / 10 toughness")
     expect(anna.locator("#sheet .conditions")).to_contain_text("Winded")
     expect(gm.locator(f"#combatant-{ulrika} .conditions")).to_contain_text("Critically Damaged")

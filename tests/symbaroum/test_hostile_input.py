@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 CONDITIONS = ["Prone", "Bleeding", "Dying", "Held", "Critically Damaged", "prone", "Sleepy"]
 TEXT_VALUES = {
+    "changed": ["weapon Sword", "", "x" * 201],  # show_rules_changes: what changed, in words
     "weapon": ["Sword", "Bow", "Spear", "Great Axe", "Unarmed", "Halberd"],
     "condition": CONDITIONS,
     "building": ["Croft", "farm house", "guard_tower_wood", "Hut"],

@@ -135,6 +135,7 @@ CASES = {
     "stock_ammunition": lambda f: {"combatant": f.ansgar.pk, "special_ammunition": "Fire arrow", "count": 2},
     "take_stance": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "stance": "full_defence"},
     "take_the_initiative": lambda f: {"combatant": f.goblin.pk, "outcome": "pass"},
+    "show_rules_changes": None,  # changes nothing to undo: tests/combat/test_rules_changes_live.py
     "undo": None,  # what is tested here
     "undo_to": None,  # undoes others and is not undone: test_undo_back_to_a_line below
     "use_elixir": lambda f: f.turn_of(f.ulrika) or {"combatant": f.ulrika.pk, "elixir": "Healing draught",

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from django.utils.html import escape
 
 from combat import commands
 from combat.commands.spine import CommandError, CommandForbidden
@@ -112,6 +113,23 @@ def test_terror_costs_fatigue_too_and_the_hidden_creature_is_not_named_to_the_pl
     )
     assert fight.points(fight.gunther)["stress"] == 1 and fight.points(fight.gunther)["fatigue"] == 1
     assert "Troll" not in json.dumps(outcome.result)
+    # What came of his check is the news on his phone, in the same words.
+    phone = fight.page(fight.table.bruno)
+    assert f"What just happened to you: {escape(outcome.message)}<" in phone and "Troll" not in phone
+
+
+def test_the_phone_that_answers_the_check_shows_what_came_of_it(dread_fight):
+    fight = dread_fight
+    fight.gm("fear_check", combatant=fight.orc.pk)
+    url = f"/encounters/{fight.encounter.pk}/do/face_fear/"
+    answer = fight.table.client(fight.table.anna).post(
+        url, {"prompt": prompt_of(fight, fight.magda)["id"], "successes": "2"}, HTTP_HX_REQUEST="true"
+    )
+    told = escape(fight.encounter.log.first().message)
+    assert told.startswith("Magda") and f'id="my-news-{fight.magda.pk}">What just happened to you: {told}<' in (
+        answer.content.decode()
+    )
+    assert "my-news-" not in fight.page(fight.table.bruno)  # Gunther's check is still open: no news for him
 
 
 def test_who_has_faced_the_creature_or_is_still_asked_is_not_asked_again(dread_fight):

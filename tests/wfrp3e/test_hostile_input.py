@@ -18,6 +18,7 @@ pytestmark = pytest.mark.django_db
 
 CONDITION_CARDS = ["Weakened", "Frightened", "Inspired", "Demoralized", "Staggered", "weakened", "Prone", "Sleepy"]
 TEXT_VALUES = {
+    "changed": ["weapon Sword", "", "x" * 201],  # show_rules_changes: what changed, in words
     "card": ["Melee Strike", "Ranged Shot", "Dodge", "Magic Dart", "melee strike", "Rally the Troops", "Fireball", ""],
     "condition": CONDITION_CARDS,
     "name": ["Beastman", "Wolf"],

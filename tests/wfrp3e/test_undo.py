@@ -173,6 +173,7 @@ CASES = {
     "day_of_care": lambda f: {"patient": f.magda.pk, "severity": 1},
     "spend_enemy_die": lambda f: {"combatant": aggressive(f), "pool": "Aggression", "use": "fortune"},
     "start": None,  # before the start only: PLANNED below
+    "show_rules_changes": None,  # changes nothing to undo: tests/combat/test_rules_changes_live.py
     "undo": None,  # what is tested here
     "undo_to": None,  # undoes others and is not undone: test_undo_back_to_a_line below
 }  # fmt: skip

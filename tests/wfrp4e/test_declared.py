@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from combat import commands
 from combat.models import Combatant
@@ -458,7 +459,8 @@ def test_the_phone_tells_the_player_what_came_of_a_roll_the_gm_made_and_drops_st
     assert "waiting for Gunther to roll" in news_of(table, table.bruno, table.gunther)
     [prompt] = state(table, table.bruno)["prompts"]
     api(table, table.bruno, "answer_declared", prompt=prompt["id"], d100=50)
-    assert news_of(table, table.bruno, table.gunther) is None  # he rolled since: the waiting line is old news
+    # He rolled since: the waiting line is old news, and what came of his roll is the news.
+    assert news_of(table, table.bruno, table.gunther) == escape(table.encounter.log.first().message)
 
 
 def test_a_declaration_left_waiting_is_noted_when_its_turn_ends_and_a_refusal_says_so(table):

@@ -74,6 +74,7 @@ COMBATANT_FIELDS = {"combatant", "attacker", "target", "initiator", "opponent", 
 COMBATANT_LIST_FIELDS = {"targets", "willing", "magic_resistance", "engaged", "blast_targets"}
 CONDITIONS = ["Prone", "Bleeding", "Stunned", "Surprised", "Ablaze", "prone", "Sleepy"]
 TEXT_VALUES = {
+    "changed": ["weapon Sword", "", "x" * 201],  # show_rules_changes: what changed, in words
     "weapon": ["Hand Weapon", "Pistol", "Unarmed", "Halberd"],
     "defence": ["", "Melee (Basic)", "Dodge", "melee", "dodge", "spell", "Cool"],
     "condition": CONDITIONS,

@@ -217,7 +217,7 @@ class UndoMachine(RuleBasedStateMachine):
             before = self.history[kept]
             del self.history[kept:], self.lines[kept:]
             assert now == before, f"undo_to did not restore:\n{differences(before, now)}"
-        else:
+        elif commands.lookup(name, "wfrp4e").undoable:  # undo passes over the others
             self.history.append(self.now)
             self.lines.append(version)
         self.version, self.entries, self.now = version, entries, now
@@ -669,6 +669,10 @@ class UndoMachine(RuleBasedStateMachine):
         some = st.lists(st.sampled_from(self.world.toggles), max_size=4, unique=True)
         rules = data.draw(st.one_of(st.just([]), st.just(["all"]), some), label="rules")
         self.run("set_house_rules", {"rules": rules}, data)
+
+    @rule()
+    def show_rules_changes(self):
+        self.run("show_rules_changes", {"changed": "weapon Hand Weapon"})
 
     @rule()
     def undo(self):

@@ -22,7 +22,7 @@ from combat.commands.fields import (
 from combat.commands.spine import Args, CombatantField, CombatantListField, jsonable
 from combat.words import counted
 from rules.engine import wfrp4e, wfrp4e_house
-from rules.models import Weapon
+from rules.models import ConditionDefinition, Weapon
 from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import (
     KEY,
@@ -183,9 +183,35 @@ def critical(tables, location, d100):
     table = next((t for t in tables if location in t.locations), None)
     row = wfrp4e.critical_wound(table.rows(), d100) if table else None
     if row:
-        return Critical(location, d100, row["name"], row["text"], row["wounds"])
+        given = tuple((c["name"], c["count"]) for c in row["conditions"])
+        return Critical(
+            location, d100, row["name"], row["text"], row["wounds"], given, row["duration"] if given else None
+        )
     label = LOCATION_LABELS[location]
     return Critical(location, d100, None, f"Roll {d100} on the {table.name if table else label} critical table.", 0)
+
+
+def critical_words(found):
+    """The log's words for a critical: the row's name, its d100, extra Wounds and conditions with their duration,
+    then its text; the table to roll on while the row is not entered."""
+    if found.name is None:
+        return found.text
+    effects = [f"+{counted(found.wounds, 'Wound')}"] if found.wounds else []
+    effects += [f"{name} {count}" if count > 1 else name for name, count in found.conditions]
+    lasting = f" for {counted(found.duration, 'round')}" if found.duration else ""
+    words = f"{found.name} ({found.roll}{': ' if effects else ''}{', '.join(effects)}{lasting})"
+    return f"{words}. {found.text}" if found.text else words
+
+
+def give_critical_conditions(context, victim, found):
+    """The conditions a critical's row gives its victim, for its duration (seed 002 "Criticals")."""
+    if not found or not found.conditions:
+        return
+    definitions = {d.name: d for d in ConditionDefinition.objects.filter(
+        system=context.encounter.system, name__in=[name for name, _ in found.conditions])}  # fmt: skip
+    for name, count in found.conditions:
+        if name in definitions:  # a definition deleted since the import gives nothing
+            context.add_condition(victim, definitions[name], count, remaining=found.duration)
 
 
 def resolve(context, request):
@@ -342,12 +368,14 @@ def mishaps(context, request, outcome, result, hit_locations):
         outcome.critical = critical(crit_tables, location, request.critical_roll or dice.d(100))
         outcome.target_wounds += outcome.critical.wounds
         despite = "" if result.hit else " though the attack loses"
-        notes.append(f"Critical to the {LOCATION_LABELS[location].lower()}{despite}: {outcome.critical.text}")
+        notes.append(
+            f"Critical to the {LOCATION_LABELS[location].lower()}{despite}: {critical_words(outcome.critical)}"
+        )
     if result.critical_on_attacker:
         location = wfrp4e.hit_location(outcome.defender_roll, table=hit_locations)
         outcome.critical_on_attacker = critical(crit_tables, location, request.defender_critical_roll or dice.d(100))
         outcome.attacker_wounds += outcome.critical_on_attacker.wounds
-        notes.append(f"{target.name} criticals {attacker.name}: {outcome.critical_on_attacker.text}")
+        notes.append(f"{target.name} criticals {attacker.name}: {critical_words(outcome.critical_on_attacker)}")
     fumble_table = None
     if result.attacker_fumbled or result.defender_fumbled:
         fumble_table = [row.as_row() for row in Fumble.objects.filter(system=encounter.system)]
@@ -388,6 +416,8 @@ def record(context, outcome):
     weapon_properties.record(context, attacker, target, outcome.weapon, outcome.special, outcome.special_effect)
     suffer(context, target, outcome.target_wounds)
     suffer(context, attacker, outcome.attacker_wounds)
+    give_critical_conditions(context, target, outcome.critical)
+    give_critical_conditions(context, attacker, outcome.critical_on_attacker)
     caught = {c.pk: c for c in context.combatants}
     for hit in outcome.blast:
         suffer(context, caught[hit.combatant], hit.wounds)

@@ -63,6 +63,8 @@ class Critical:
     name: str | None
     text: str
     wounds: int
+    conditions: tuple = ()  # ((condition name, count), ...) the row gives
+    duration: int | None = None  # rounds those conditions last; None: until the GM removes them
 
 
 @dataclass(frozen=True)
@@ -270,5 +272,9 @@ class AttackOutcome:
 
 
 def without_empty(values):
-    """A critical's or fumble's JSON without the parts this one has not: no blow on an ally, no Damage lost."""
-    return {key: value for key, value in values.items() if key not in ("ally_hit", "weapon_damage") or value}
+    """A critical's or fumble's JSON without the parts this one has not: no blow on an ally, no Damage lost, no
+    conditions given."""
+    return {key: value for key, value in values.items() if key not in MAY_BE_EMPTY or value}
+
+
+MAY_BE_EMPTY = ("ally_hit", "weapon_damage", "conditions", "duration")
