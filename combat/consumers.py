@@ -160,7 +160,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         return int(shows) if shows.isdigit() else None
 
     async def refresh(self, at_least=None, everything=False, again=False):
-        rendered = await view_for(self.encounter_id, self.user, at_least, self.sent_version)
+        rendered = await view_for(self.encounter_id, self.user, at_least, shown=self.sent_version)
         await self.send_view(rendered, everything, again)
 
     async def send_view(self, rendered, everything=False, again=False, page_shows=None):
