@@ -102,13 +102,16 @@ def test_odds(request, pk, name):
 
 @login_required
 def critical_tables(request, pk):
-    """The critical wound tables, each with its rows, and the form that imports one from a file: the campaign's GM's
-    or staff's. The tables are the game's, shared by every WFRP 4e campaign."""
+    """The critical wound tables, each with its rows, for the campaign's GM and staff; and the form that imports one
+    from a file, for staff alone: the tables are the game's, shared by every WFRP 4e campaign on the site, so one GM
+    may not rewrite another's."""
     campaign = get_object_or_404(Campaign, pk=pk, system=KEY)
     if not (request.user.is_staff or campaign.is_member(request.user)):
         raise Http404("No such campaign.")
     if not (request.user.is_staff or campaign.gm_id == request.user.pk):
-        raise PermissionDenied("Only the GM imports critical tables.")
+        raise PermissionDenied("Only the GM sees the critical tables.")
+    if request.method == "POST" and not request.user.is_staff:
+        raise PermissionDenied("Only the site's admins import critical tables: every WFRP 4e campaign shares them.")
     form = critical_rows.ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         table, rows = form.cleaned_data["table"], form.cleaned_data["rows"]

@@ -21,6 +21,14 @@ ROWS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def gm_is_the_sites_admin(table):
+    """The tables are the site's, shared by every WFRP 4e campaign: a GM imports one as the site's admin
+    (test_a_gm_who_is_not_the_sites_admin_sees_the_tables_but_imports_nothing)."""
+    table.gm.is_staff = True
+    table.gm.save(update_fields=["is_staff"])
+
+
 def url(table):
     return f"/campaigns/{table.campaign.pk}/critical-tables/"
 
@@ -91,6 +99,16 @@ def test_only_the_gm_or_staff_imports(table, other_table):
         'id="critical-tables-link"'
         not in table.client(table.anna).get(f"/campaigns/{table.campaign.pk}/").content.decode()
     )
+    assert arm_rows() == []
+
+
+def test_a_gm_who_is_not_the_sites_admin_sees_the_tables_but_imports_nothing(table):
+    table.gm.is_staff = False
+    table.gm.save(update_fields=["is_staff"])
+    page = table.client(table.gm).get(url(table)).content.decode()
+    assert 'id="critical-import-admins"' in page and 'id="critical-import"' not in page and "Arm" in page
+    answer = upload(table, table.gm, "arm.json", json.dumps(ROWS))
+    assert answer.status_code == 403 and "Only the site&#x27;s admins import critical tables" in answer.content.decode()
     assert arm_rows() == []
 
 
