@@ -188,7 +188,7 @@ document.addEventListener("htmx:oobAfterSwap", () => {
 // its hidden "combatants"; a live update that redraws a ticked row ticks it again. The form's reset, once its command
 // went through, clears them.
 const ticked = new Set();
-const rowTicks = () => document.querySelectorAll('#initiative input[type=checkbox][name="combatants"]');
+const rowTicks = () => document.querySelectorAll("#initiative td.turn input[type=checkbox]");
 function showTicked() {
   const form = document.getElementById("several");
   if (!form) return;
@@ -197,7 +197,7 @@ function showTicked() {
 }
 document.addEventListener("change", (event) => {
   const box = event.target;
-  if (box.type !== "checkbox" || box.name !== "combatants" || !box.closest("#initiative")) return;
+  if (box.type !== "checkbox" || !box.closest("#initiative td.turn")) return;
   if (box.checked) ticked.add(box.value);
   else ticked.delete(box.value);
   showTicked();

@@ -76,7 +76,7 @@ def test_a_player_cannot_undo_back_nor_see_what_only_the_gm_may(table):
     page = Client()
     page.force_login(table.anna)
     html = page.get(f"/encounters/{table.encounter.pk}/").content.decode()
-    assert "What just happened to you: Anders takes 2 damage" in html and "(gm)" in html
+    assert "What just happened to you: Anders takes 2 damage" in html and "Run by gm" in html
     assert "undo_to" not in html
 
 
@@ -138,4 +138,4 @@ def test_the_log_keeps_a_long_line_whole_with_who_ran_it(table):
     page.force_login(table.gm)
     html = page.get(f"/encounters/{table.encounter.pk}/").content.decode()
     assert message.replace("'", "&#x27;") in html
-    assert f"#{answer.json()['version']} · gm</span>" in html
+    assert f"#{answer.json()['version']} · gm</small>" in html
