@@ -229,6 +229,26 @@ class System:
 
         return CharacterForm
 
+    # Foundry VTT's id of this game's system (an actor export's `_stats.systemId`), when its actors can be imported
+    # (characters/foundry.py); None when they cannot.
+    foundry_system_id = None
+
+    def read_foundry_actor(self, actor):
+        """A `characters.foundry.Draft` of the character a Foundry VTT actor export holds (the whole file's dict, its
+        body under `system`, or `data` in older exports), each item matched to this game's rules data where it can
+        be; raises `FoundryError` in words for what no sheet of this game can hold."""
+        raise NotImplementedError
+
+    def foundry_choices(self, kind):
+        """The names an unmatched Item of `kind` may be mapped to on the review page: the rules rows of that kind,
+        or the talents/abilities/traits this game's screens know."""
+        return []
+
+    def create_foundry_item(self, item):
+        """Make what an unmatched Item describes (its `details`), for "create it as a new item": a weapon, armour or
+        skill row of the rules data; returns the name it was made under."""
+        raise NotImplementedError
+
     def attack_panel(self, view, data):
         """The GM's attack form for this system, or None when it has none."""
         return None
