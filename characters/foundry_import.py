@@ -37,19 +37,24 @@ def read(data, campaign):
         fields = data["system"] if isinstance(data.get("system"), dict) else data["data"]
         system_id = next(
             (
-                s.foundry_system_id
-                for s in systems.REGISTRY.values()
-                if s.foundry_system_id and s.fits_foundry_shape(fields)
+                other.foundry_system_id
+                for other in systems.REGISTRY.values()
+                if other.foundry_system_id and other.fits_foundry_shape(fields)
             ),
             None,
         )
     if system_id != game.foundry_system_id or system_id is None:
-        made_for = next((s for s in systems.REGISTRY.values() if s.foundry_system_id == system_id), None)
+        made_for = next(
+            (other for other in systems.REGISTRY.values() if system_id and other.foundry_system_id == system_id), None
+        )
         if made_for is None:
             raise FoundryError(
-                f"This Foundry VTT actor is of a game this tracker does not read; this campaign plays {game.label}."
+                "This Foundry VTT actor is of a game this tracker does not read; "
+                f"this campaign plays {game.short_label}."
             )
-        raise FoundryError(f"This is a Foundry VTT {made_for.label} character; this campaign plays {game.label}.")
+        raise FoundryError(
+            f"This is a Foundry VTT {made_for.short_label} character; this campaign plays {game.short_label}."
+        )
     return game.read_foundry_actor(data)
 
 

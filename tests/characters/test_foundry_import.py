@@ -191,9 +191,7 @@ def test_a_foundry_file_of_the_other_game_is_refused_naming_both(table, monkeypa
     actor = export()
     actor["_stats"]["systemId"] = "symbaroum"
     answer = upload(logged_in(gm), campaign, actor)
-    assert "This is a Foundry VTT Symbaroum character; this campaign plays Warhammer Fantasy Roleplay 4e." in (
-        answer.content.decode()
-    )
+    assert "This is a Foundry VTT Symbaroum character; this campaign plays WFRP 4e." in (answer.content.decode())
     assert not Character.objects.exists()
 
 
@@ -240,4 +238,16 @@ def test_a_rules_row_deleted_since_the_review_is_refused_in_words(table):
     refused = confirm(client, campaign, draft)
     assert refused.status_code == 400
     assert "The armour Leather Jack is no longer in this game" in refused.content.decode().replace("&#x27;", "'")
+    assert not Character.objects.exists()
+
+
+def test_a_campaign_of_a_game_without_a_foundry_reader_refuses_the_export(table):
+    gm = table[0]
+    campaign = CampaignFactory(system="wfrp3e", gm=gm)
+    answer = upload(logged_in(gm), campaign, export())
+    assert "This is a Foundry VTT WFRP 4e character; this campaign plays WFRP 3e." in answer.content.decode()
+    actor = export("wfrp4e-old-character")
+    actor["data"] = {"attributes": {}}  # no game's shape
+    answer = upload(logged_in(gm), campaign, actor)
+    assert "of a game this tracker does not read; this campaign plays WFRP 3e." in answer.content.decode()
     assert not Character.objects.exists()
