@@ -227,7 +227,7 @@ def _foundry_review(request, campaign, draft, owner, error=""):
         may_create = owner is None or item.kind not in ROW_KINDS
         usual = foundry_import.CREATE if may_create else foundry_import.MAP if choices else foundry_import.LEAVE_OUT
         chosen = request.POST.get(f"item-{index}", usual) if error else usual
-        mapped = request.POST.get(f"map-{index}", "") if error else ""
+        mapped = request.POST.get(f"map-{index}", "") if error else foundry.name_among(choices, item.name)
         unmatched.append({"index": index, "item": item, "choices": choices, "may_create": may_create,
                           "chosen": chosen, "mapped": mapped})  # fmt: skip
     kept = [
