@@ -130,6 +130,20 @@ def row_named(rows, name):
     return rows.filter(name__iexact=name.strip()).first()
 
 
+class RowsByName:
+    """One game's rules rows of a kind (a queryset), read once for a whole file on the first look-up, then found by
+    name whatever the case: a character's hundred items cost one query per kind."""
+
+    def __init__(self, rows):
+        self.rows = rows
+        self.by_name = None
+
+    def named(self, name):
+        if self.by_name is None:
+            self.by_name = {row.name.casefold(): row for row in self.rows}
+        return self.by_name.get(name.strip().casefold())
+
+
 def name_among(names, name):
     """The one of `names` that is `name` whatever its case, or None."""
     wanted = name.strip().casefold()

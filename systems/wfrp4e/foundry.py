@@ -12,12 +12,12 @@ from characters.foundry import (
     Draft,
     FoundryError,
     Item,
+    RowsByName,
     body,
     free_name,
     items_of,
     name_among,
     part,
-    row_named,
     text,
     whole,
 )
@@ -86,9 +86,15 @@ def read_actor(actor):
         points={key: whole(part(status, key, key.title()).get("value", 0), key.title()) for key in POINTS
                 if key in status},
     )  # fmt: skip
+    rows = {
+        "skill": RowsByName(Skill.objects.filter(system=KEY)),
+        "weapon": RowsByName(Weapon.objects.filter(system=KEY)),
+        "armour": RowsByName(Armour.objects.filter(system=KEY)),
+        "property": RowsByName(Property.objects.filter(system=KEY)),
+    }
     for kind, item_name, item in items_of(actor):
         reader = READERS.get(kind)
-        read = reader(item_name, item) if reader else None
+        read = reader(item_name, item, rows) if reader else None
         if read is not None:
             draft.items.append(read)
     return draft
@@ -107,12 +113,12 @@ def characteristics(fields):
     return values
 
 
-def read_skill(name, fields):
+def read_skill(name, fields, rows):
     advances = whole(part(fields, "advances", f"{name}'s advances").get("value", 0) or 0, f"{name}'s advances")
     advanced = part(fields, "advanced", name).get("value") == "adv"
     if not advances and not advanced:
         return None  # a basic skill untrained: its characteristic alone, as the sheet reads it without a row
-    row = row_named(Skill.objects.filter(system=KEY), name)
+    row = rows["skill"].named(name)
     characteristic = CHARACTERISTICS.get(key_of(part(fields, "characteristic", name).get("value")), "WS")
     return Item(
         "skill",
@@ -124,7 +130,7 @@ def read_skill(name, fields):
     )
 
 
-def read_weapon(name, fields):
+def read_weapon(name, fields, rows):
     group_key = key_of(part(fields, "weaponGroup", f"{name}'s group").get("value")) or "basic"
     if group_key not in GROUPS:
         return Item("weapon", name, why=f"its group {group_key[:40]} is none this tracker plays")
@@ -140,9 +146,9 @@ def read_weapon(name, fields):
         "adds_strength_bonus": bool(damage["sb"]),
         "reach": REACHES.get(key_of(part(fields, "reach", name).get("value")), ""),
         "range": text(str(part(fields, "range", name).get("value") or ""), f"{name}'s range", 40),
-        "properties": properties(name, fields),
+        "properties": properties(name, fields, rows["property"]),
     }
-    row = row_named(Weapon.objects.filter(system=KEY), name)
+    row = rows["weapon"].named(name)
     if row is None:
         return Item("weapon", name, details=details, why=f"no weapon of this game is named {name}")
     ours = (row.damage, row.adds_strength_bonus, row.group)
@@ -154,9 +160,8 @@ def read_weapon(name, fields):
     return Item("weapon", name, match=row.name, details=details)
 
 
-def properties(name, fields):
+def properties(name, fields, known):
     """The qualities and flaws the tracker knows, by its names: {name: rating or None}."""
-    known = {row.name.casefold(): row.name for row in Property.objects.filter(system=KEY)}
     found = {}
     for group in ("qualities", "flaws"):
         listed = part(fields, group, f"{name}'s {group}").get("value", [])
@@ -164,13 +169,14 @@ def properties(name, fields):
             raise FoundryError(f"{name}'s {group} should be a list, not {shown(listed)}.")
         for entry in listed:
             key = entry.get("name") if isinstance(entry, dict) else None
-            if isinstance(key, str) and key.casefold() in known:
+            row = known.named(key) if isinstance(key, str) else None
+            if row is not None:
                 rating = entry.get("value")
-                found[known[key.casefold()]] = rating if type(rating) is int and 0 < rating < 100 else None
+                found[row.name] = rating if type(rating) is int and 0 < rating < 100 else None
     return found
 
 
-def read_armour(name, fields):
+def read_armour(name, fields, rows):
     points = part(fields, "AP", f"{name}'s AP")
     covered = {LOCATIONS[key]: whole(value, f"{name}'s AP ({key})", 0, 99) for key, value in points.items()
                if key in LOCATIONS}  # fmt: skip
@@ -179,7 +185,7 @@ def read_armour(name, fields):
         return None  # a shield's or clothing's: no Armour Points to any location
     locations = [key for key in LOCATIONS.values() if key in covered]
     details = {"locations": locations, "points": max(covered.values())}
-    row = row_named(Armour.objects.filter(system=KEY), name)
+    row = rows["armour"].named(name)
     if row is None:
         return Item("armour", name, details=details, why=f"no armour of this game is named {name}")
     if (set(row.locations), row.points) != (set(locations), details["points"]):
@@ -189,7 +195,7 @@ def read_armour(name, fields):
     return Item("armour", name, match=row.name, details=details)
 
 
-def read_trait(name, fields):
+def read_trait(name, fields, rows):
     specification = part(fields, "specification", name).get("value")
     rating = int(specification) if isinstance(specification, str) and specification.strip().isdigit() else None
     if type(specification) is int:
@@ -199,7 +205,7 @@ def read_trait(name, fields):
     return Item("trait", name, match=known, value=value, why="" if known else f"the tracker plays no trait {name}")
 
 
-def read_talent(name, fields):
+def read_talent(name, fields, rows):
     taken = whole(part(fields, "advances", name).get("value", 1) or 1, f"How often {name} is taken", 1, 99)
     known = name_among(MOMENTUM_TALENTS, name)
     return Item(

@@ -163,3 +163,10 @@ def test_hostile_values_anywhere_are_read_or_refused_in_words_never_an_error(rul
                 GAME.read_foundry_actor(changed)
             except FoundryError as error:
                 assert str(error).endswith(".") and "Traceback" not in str(error)
+
+
+def test_a_character_with_many_items_is_read_in_one_query_per_kind_of_rules_row(rules_data, django_assert_num_queries):
+    actor = export("wfrp4e-character")
+    actor["items"] = actor["items"] * 20
+    with django_assert_num_queries(4):  # skills, weapons, armour, weapon properties
+        assert len(GAME.read_foundry_actor(actor).items) == 14 * 20
