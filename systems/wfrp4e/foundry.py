@@ -165,6 +165,8 @@ def properties(name, fields, known):
     found = {}
     for group in ("qualities", "flaws"):
         listed = part(fields, group, f"{name}'s {group}").get("value", [])
+        if isinstance(listed, str):  # exports of 2020 and before: "Fast, Impale, Shield 2"
+            listed = [written(entry) for entry in listed.split(",") if entry.strip()]
         if not isinstance(listed, list):
             raise FoundryError(f"{name}'s {group} should be a list, not {shown(listed)}.")
         for entry in listed:
@@ -174,6 +176,12 @@ def properties(name, fields, known):
                 rating = entry.get("value")
                 found[row.name] = rating if type(rating) is int and 0 < rating < 100 else None
     return found
+
+
+def written(entry):
+    """A quality as older exports wrote it ("Shield 2") in the shape newer ones store it."""
+    named, _, rating = entry.strip().rpartition(" ")
+    return {"name": named, "value": int(rating)} if named and rating.isdigit() else {"name": entry.strip()}
 
 
 def read_armour(name, fields, rows):
