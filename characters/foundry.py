@@ -8,6 +8,8 @@ an actor's body into a Draft (`System.read_foundry_actor`); what it could not ma
 
 from dataclasses import asdict, dataclass, field
 
+from systems.sheet_schema import shown
+
 
 class FoundryError(Exception):
     """The file cannot be imported as a character here; nothing was changed. The message is in the GM's words."""
@@ -53,71 +55,93 @@ class Draft:
         return cls(**{**data, "items": [Item(**item) for item in data["items"]]})
 
 
-# Helpers every game's reader shares.
-
-# The most a number in an export may be before it is taken for a typo or a hostile file.
-LARGEST_NUMBER = 999
-
-
-def body_of(document, what):
-    """A Foundry document's own fields: `system` since Foundry 10, `data` in older exports."""
-    if not isinstance(document, dict):
-        raise FoundryError(f"{what} should be a set of named fields, not {type(document).__name__}.")
-    found = document.get("system", document.get("data"))
-    if found is None:
-        return {}
-    if not isinstance(found, dict):
-        raise FoundryError(f"{what}: its fields should be a set of named values, not {type(found).__name__}.")
-    return found
+# Real exports with every item's description run to a few megabytes; a file far beyond that is not one actor.
+MAX_FOUNDRY_BYTES = 8_000_000
+MAX_ITEMS = 2000  # a character carries dozens of items, a creature a few: thousands is not an actor
+MAX_NAME = 100  # the longest name a rules row takes
 
 
-def field_of(body, *path, what, default=None):
-    """The value at `path` in nested fields (`body["health"]["toughness"]["max"]`), `default` when any step is missing;
-    a step that is there but no set of fields is refused, naming `what`."""
-    value = body
-    for key in path:
-        if value is None:
-            return default
-        if not isinstance(value, dict):
-            raise FoundryError(f"{what} should be a set of named fields, not {type(value).__name__}.")
-        value = value.get(key)
-    return default if value is None else value
+def foundry_system_id(data):
+    """Foundry's id of the game a file's actor was exported from (`_stats.systemId`); None when the file is no
+    Foundry actor. Exports older than `_stats` are told by their shape: a named actor with a `data` body and `items`."""
+    if not isinstance(data, dict):
+        return None
+    stats = data.get("_stats")
+    if isinstance(stats, dict) and isinstance(stats.get("systemId"), str) and isinstance(data.get("type"), str):
+        return stats["systemId"]
+    if isinstance(data.get("name"), str) and isinstance(data.get("type"), str) and "items" in data:
+        if isinstance(data.get("system"), dict) or isinstance(data.get("data"), dict):
+            return ""  # a Foundry actor whose game its shape tells (System.fits_foundry_shape)
+    return None
 
 
-def whole_number_of(value, what, low=0, high=LARGEST_NUMBER):
-    """`value` as a whole number from `low` to `high`, or FoundryError naming `what` ("Strong", "Temporary
-    corruption")."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if type(value) is not int:
-        raise FoundryError(f"{what} should be a whole number, not {value!r}.")
-    if not low <= value <= high:
-        raise FoundryError(f"{what} is {value}: it should be from {low} to {high}.")
+def body(document, what):
+    """An actor's or item's fields: under `system` since Foundry 10, under `data` before."""
+    fields = document.get("system", document.get("data"))
+    if not isinstance(fields, dict):
+        raise FoundryError(f"{what} in this file has no fields to read.")
+    return fields
+
+
+def part(fields, key, what):
+    """A nested group of fields ({} when the file leaves it out), refused in words when it is not one."""
+    value = fields.get(key, {})
+    if not isinstance(value, dict):
+        raise FoundryError(f"{what} should be a group of values, not {shown(value)}.")
     return value
 
 
-def text_of(value, what, longest=100):
-    """A name or word from the file, trimmed; FoundryError when it is no text, empty or longer than `longest`."""
-    if not isinstance(value, str) or not value.strip():
-        raise FoundryError(f"{what} should be a name in words, not {value!r}.")
-    if len(value.strip()) > longest:
-        raise FoundryError(f"{what} is longer than {longest} letters.")
+def whole(value, what, low=0, high=999):
+    """A whole number from `low` to `high`, or a refusal naming `what`."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if type(value) is not int or not low <= value <= high:
+        raise FoundryError(f"{what} should be a whole number from {low} to {high}, not {shown(value)}.")
+    return value
+
+
+def text(value, what, longest=MAX_NAME, blank=True):
+    if value is None and blank:
+        return ""
+    if not isinstance(value, str) or len(value) > longest or (not blank and not value.strip()):
+        raise FoundryError(f"{what} should be a text of at most {longest} characters, not {shown(value)}.")
     return value.strip()
 
 
 def items_of(actor):
-    """The actor's items (weapons, abilities...): each a set of fields with a name and a type."""
+    """The actor's items as (type, name, fields): each a dict with a name and fields, or the file is refused."""
     items = actor.get("items", [])
     if not isinstance(items, list):
-        raise FoundryError(f"The file's items should be a list, not {type(items).__name__}.")
-    for item in items:
+        raise FoundryError(f"The actor's items should be a list, not {shown(items)}.")
+    if len(items) > MAX_ITEMS:
+        raise FoundryError(f"The actor carries {len(items)} items; a character has at most {MAX_ITEMS}.")
+    read = []
+    for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            raise FoundryError(f"Each of the file's items should be a set of named fields, not {type(item).__name__}.")
-        text_of(item.get("name"), "An item's name")
-        text_of(item.get("type"), f"The type of {item['name'].strip()}", longest=40)
-    return items
+            raise FoundryError(f"Item {index} of the file should be an item, not {shown(item)}.")
+        name = text(item.get("name"), f"The name of item {index}", blank=False)
+        kind = text(item.get("type"), f"The type of {name}", blank=False)
+        read.append((kind, name, body(item, name)))
+    return read
 
 
-def row_named(model, system, name):
-    """The rules row of `model` in `system` named `name`, whatever its capitals; None when there is none."""
-    return model.objects.filter(system=system, name__iexact=name.strip()).first()
+def row_named(rows, name):
+    """The row of `rows` (a queryset of one game's rules rows) named `name`, whatever its case; None if none is."""
+    return rows.filter(name__iexact=name.strip()).first()
+
+
+def name_among(names, name):
+    """The one of `names` that is `name` whatever its case, or None."""
+    wanted = name.strip().casefold()
+    return next((known for known in names if known.casefold() == wanted), None)
+
+
+def free_name(rows, name):
+    """`name`, or "name (imported)", "name (imported 2)"... the first no row of `rows` has, for a new rules row that
+    must not take an existing one's name."""
+    candidates = [name, f"{name} (imported)", *(f"{name} (imported {n})" for n in range(2, 100))]
+    for candidate in candidates:
+        candidate = candidate[:MAX_NAME]
+        if not rows.filter(name__iexact=candidate).exists():
+            return candidate
+    raise FoundryError(f"Too many rules rows are already named {name}: rename it in Foundry and export it again.")

@@ -17,8 +17,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import systems
-from characters import access, backup
+from characters import access, backup, foundry, foundry_import
 from characters.forms import RowChoiceField, SkillFormSet
+from characters.foundry import ROW_KINDS
 from characters.models import Character
 from combat import commands
 from combat.models import Encounter
@@ -163,24 +164,89 @@ def download_character(request, pk):
 @login_required
 @require_POST
 def import_character(request, pk):
-    """The GM's import keeps the file's NPC or player character, unclaimed; a player's becomes a character of theirs."""
+    """The GM's import keeps the file's NPC or player character, unclaimed; a player's becomes a character of theirs.
+    A tracker's character file is stored at once; a Foundry VTT actor is shown for review first."""
     campaign = access.campaign_for(request.user, pk)
     owner = None if campaign.gm_id == request.user.pk else request.user
     upload = request.FILES.get("file")
     if upload is None:
         messages.error(request, "Choose a character file to import.")
         return redirect(campaign)
-    if upload.size > MAX_FILE_BYTES:
+    if upload.size > foundry.MAX_FOUNDRY_BYTES:
         messages.error(request, "That file is far too big to be a character file.")
         return redirect(campaign)
     try:
         data = json.loads(upload.read())
+        if foundry_import.is_foundry_actor(data):
+            draft = foundry_import.read(data, campaign)
+            return _foundry_review(request, campaign, draft, owner)
+        if upload.size > MAX_FILE_BYTES:
+            messages.error(request, "That file is far too big to be a character file.")
+            return redirect(campaign)
         character = backup.import_character(data, campaign, owner=owner)
     except (ValueError, RecursionError):  # not JSON, not text
         messages.error(request, "That file is not a character file of this tracker: nothing was imported.")
         return redirect(campaign)
-    except backup.BackupError as error:
+    except (backup.BackupError, foundry.FoundryError) as error:
         messages.error(request, f"{error} Nothing was imported.")
         return redirect(campaign)
     messages.success(request, f"{character.name} is imported.")
     return redirect("sheet", pk=character.pk)
+
+
+@login_required
+@require_POST
+def confirm_foundry_import(request, pk):
+    """The review's answers: the character the signed draft describes, stored with what the reviewer chose."""
+    campaign = access.campaign_for(request.user, pk)
+    owner = None if campaign.gm_id == request.user.pk else request.user
+    try:
+        draft = foundry_import.unseal(request.POST.get("draft"), campaign, request.user)
+    except foundry.FoundryError as error:
+        messages.error(request, f"{error} Nothing was imported.")
+        return redirect(campaign)
+    try:
+        chosen = foundry_import.answers(draft, request.POST, campaign, may_create=owner is None)
+        character, created = foundry_import.save(draft, campaign, owner, chosen)
+    except foundry.FoundryError as error:
+        return _foundry_review(request, campaign, draft, owner, error=f"{error} Nothing is stored yet.")
+    made = f" New rules rows: {', '.join(created)}." if created else ""
+    messages.success(request, f"{character.name} is imported from Foundry VTT.{made}")
+    return redirect("sheet", pk=character.pk)
+
+
+def _foundry_review(request, campaign, draft, owner, error=""):
+    """What the import will store, and a choice for each item the game's rules data lacks: by default a GM creates
+    it, a player (who may not add rules rows) maps it when there is something to map it to."""
+    game = systems.get(campaign.system)
+    unmatched = []
+    for index, item in enumerate(draft.items):
+        if item.match is not None:
+            continue
+        choices = game.foundry_choices(item.kind)
+        may_create = owner is None or item.kind not in ROW_KINDS
+        usual = foundry_import.CREATE if may_create else foundry_import.MAP if choices else foundry_import.LEAVE_OUT
+        chosen = request.POST.get(f"item-{index}", usual) if error else usual
+        mapped = request.POST.get(f"map-{index}", "") if error else ""
+        unmatched.append({"index": index, "item": item, "choices": choices, "may_create": may_create,
+                          "chosen": chosen, "mapped": mapped})  # fmt: skip
+    kept = [
+        (label, [item for item in draft.items if item.match is not None and item.kind == kind])
+        for kind, label in FOUNDRY_KINDS
+    ]
+    context = {
+        "campaign": campaign,
+        "draft": draft,
+        "sealed": foundry_import.seal(draft, campaign, request.user),
+        "kept": [(label, items) for label, items in kept if items],
+        "unmatched": unmatched,
+        "is_gm": owner is None,
+        "error": error,
+    }
+    return render(request, "characters/foundry_review.html", context, status=400 if error else 200)
+
+
+FOUNDRY_KINDS = (
+    ("skill", "Skills"), ("weapon", "Weapons"), ("armour", "Armour"), ("trait", "Traits"), ("talent", "Talents"),
+    ("ability", "Abilities"),
+)  # fmt: skip

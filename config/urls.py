@@ -23,6 +23,7 @@ urlpatterns = [
     path("campaigns/<id:pk>/characters/new/", sheets.new_character, name="new-character"),
     path("campaigns/<id:pk>/npcs/new/", sheets.new_character, {"npc": True}, name="new-npc"),
     path("campaigns/<id:pk>/characters/import/", sheets.import_character, name="import-character"),
+    path("campaigns/<id:pk>/characters/import/foundry/", sheets.confirm_foundry_import, name="import-foundry"),
     path("campaigns/<id:campaign_pk>/encounters/new/", combat_views.new_encounter, name="new-encounter"),
     path("campaigns/<id:pk>/join-links/", joining.create_link, name="join-link-create"),
     path("campaigns/<id:pk>/join-links/<id:link_pk>/revoke/", joining.revoke_link, name="join-link-revoke"),

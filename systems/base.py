@@ -239,6 +239,11 @@ class System:
         be; raises `FoundryError` in words for what no sheet of this game can hold."""
         raise NotImplementedError
 
+    def fits_foundry_shape(self, fields):
+        """Whether an actor's fields (`system` or `data`) have this game's shape: how an export older than
+        `_stats.systemId` is told apart."""
+        return False
+
     def foundry_choices(self, kind):
         """The names an unmatched Item of `kind` may be mapped to on the review page: the rules rows of that kind,
         or the talents/abilities/traits this game's screens know."""

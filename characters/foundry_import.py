@@ -1,0 +1,161 @@
+"""Importing a Foundry VTT actor: which game's reader reads the file, the draft carried signed between the upload
+and the GM's confirmation, and the one transaction that stores it.
+
+The upload is read into a `Draft` (characters/foundry.py) and shown for review; the draft goes back with the review
+form signed (salted with the campaign and the user, so it opens only there and for them, and for an hour), and the
+answers to each unmatched item are checked against what that user may choose before anything is stored.
+"""
+
+from dataclasses import dataclass
+
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+import systems
+from characters.backup import _in_words
+from characters.foundry import ROW_KINDS, Draft, FoundryError, foundry_system_id
+from characters.models import Character, CharacterSkill
+from rules.models import Armour, Skill, Weapon
+
+SALT = "foundry-import"
+DRAFT_MAX_AGE = 3600  # seconds a review stays good: long enough to read it, short enough that a stale tab is refused
+CREATE, MAP, LEAVE_OUT = "create", "map", "leave"
+ROWS = {"weapon": Weapon, "armour": Armour, "skill": Skill}
+
+
+def is_foundry_actor(data):
+    return foundry_system_id(data) is not None
+
+
+def read(data, campaign):
+    """The Draft of the actor `data` holds, read by the campaign's game; FoundryError in words if it is another
+    game's (or one the tracker cannot read)."""
+    game = systems.get(campaign.system)
+    system_id = foundry_system_id(data)
+    if system_id == "":  # an export older than `_stats`: its shape tells its game
+        fields = data.get("system", data.get("data"))
+        system_id = next(
+            (
+                s.foundry_system_id
+                for s in systems.REGISTRY.values()
+                if s.foundry_system_id and s.fits_foundry_shape(fields)
+            ),
+            None,
+        )
+    if system_id != game.foundry_system_id or system_id is None:
+        made_for = next((s for s in systems.REGISTRY.values() if s.foundry_system_id == system_id), None)
+        if made_for is None:
+            raise FoundryError(
+                f"This Foundry VTT actor is of a game this tracker does not read; this campaign plays {game.label}."
+            )
+        raise FoundryError(f"This is a Foundry VTT {made_for.label} character; this campaign plays {game.label}.")
+    return game.read_foundry_actor(data)
+
+
+def seal(draft, campaign, user):
+    return signing.dumps(draft.as_data(), salt=f"{SALT}:{campaign.pk}:{user.pk}", compress=True)
+
+
+def unseal(token, campaign, user):
+    """The Draft a review form carried, or FoundryError when it was changed, made elsewhere, or is too old."""
+    try:
+        data = signing.loads(token or "", salt=f"{SALT}:{campaign.pk}:{user.pk}", max_age=DRAFT_MAX_AGE)
+    except signing.SignatureExpired:
+        raise FoundryError("This review is more than an hour old: upload the file again.") from None
+    except signing.BadSignature:
+        raise FoundryError("This review form was changed or belongs elsewhere: upload the file again.") from None
+    return Draft.from_data(data)
+
+
+@dataclass
+class Answer:
+    """What the reviewer chose for one unmatched item: create it, map it to `name`, or leave it out."""
+
+    choice: str
+    name: str = ""
+
+
+def answers(draft, form, campaign, may_create):
+    """Each unmatched item's Answer by its place in `draft.items`, from the review form; FoundryError in words for a
+    missing or impossible one."""
+    game = systems.get(campaign.system)
+    found = {}
+    for index, item in enumerate(draft.items):
+        if item.match is not None:
+            continue
+        choice = form.get(f"item-{index}")
+        if choice == CREATE:
+            if item.kind in ROW_KINDS and not may_create:
+                raise FoundryError(
+                    f"Only the GM creates a new {item.kind} ({item.name}): rules data is shared by every campaign of "
+                    "the game. Pick an existing one or leave it out."
+                )
+            found[index] = Answer(CREATE)
+        elif choice == MAP:
+            name = form.get(f"map-{index}", "")
+            if name not in game.foundry_choices(item.kind):
+                raise FoundryError(f"Pick which {item.kind} {item.name} is, or choose another way for it.")
+            found[index] = Answer(MAP, name)
+        elif choice == LEAVE_OUT:
+            found[index] = Answer(LEAVE_OUT)
+        else:
+            raise FoundryError(f"Choose what to do with {item.name}: create it, pick an existing one, or leave it out.")
+    return found
+
+
+def save(draft, campaign, owner, chosen):
+    """The character the Draft describes, with the chosen items, in one transaction: new rules rows are made by the
+    game (never an existing row changed), the sheet is checked as at every door (`Character.full_clean`). Returns
+    (character, names of new rules rows). FoundryError in words, nothing stored, when the sheet cannot hold it."""
+    game = systems.get(campaign.system)
+    with transaction.atomic():
+        created = []
+        rows = {kind: [] for kind in ROW_KINDS}
+        skills = {}
+        traits, abilities = dict(draft.traits), dict(draft.abilities)
+        for index, item in enumerate(draft.items):
+            answer = chosen.get(index, Answer(MAP, item.match or ""))
+            if answer.choice == LEAVE_OUT:
+                continue
+            if answer.choice == CREATE and item.kind in ROW_KINDS:
+                name = game.create_foundry_item(item)
+                created.append(name)
+            elif answer.choice == CREATE:
+                name = item.name
+            else:
+                name = answer.name
+            if item.kind == "skill":
+                row = ROWS["skill"].objects.get(system=campaign.system, name=name)
+                skills[row.pk] = CharacterSkill(
+                    skill=row, advances=max(item.value or 0, getattr(skills.get(row.pk), "advances", 0))
+                )
+            elif item.kind in ROW_KINDS:
+                rows[item.kind].append(ROWS[item.kind].objects.get(system=campaign.system, name=name))
+            elif item.kind == "trait":
+                traits[name] = item.value
+            else:
+                abilities[name] = str(item.value) if item.value not in (None, "") else "Yes"
+        character = Character(
+            campaign=campaign,
+            name=draft.name,
+            player=owner,
+            is_npc=draft.is_npc and owner is None,
+            max_wounds=draft.max_wounds,
+            characteristics=draft.characteristics,
+            points=draft.points,
+            traits=traits,
+            abilities=abilities,
+            notes=draft.notes,
+        )
+        try:
+            character.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as error:
+            raise FoundryError(_in_words("The character", error)) from None
+        character.save()
+        character.weapons.set(rows["weapon"])
+        character.armour.set(rows["armour"])
+        for skill in skills.values():
+            skill.character = character
+        CharacterSkill.objects.bulk_create(skills.values())
+    return character, created

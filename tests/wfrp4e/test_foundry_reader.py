@@ -1,0 +1,125 @@
+"""The WFRP 4e reader of Foundry VTT actor exports: each field of each format, read from files shaped as that
+system's data models store them (tests/fixtures/foundry/README.md)."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import systems
+from characters.foundry import FoundryError
+
+pytestmark = pytest.mark.django_db
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "foundry"
+GAME = systems.get("wfrp4e")
+
+
+def export(name):
+    return json.loads((FIXTURES / f"{name}.json").read_text())
+
+
+def read(name="wfrp4e-character", change=None):
+    actor = export(name)
+    if change:
+        change(actor)
+    return GAME.read_foundry_actor(actor)
+
+
+def items(draft, kind):
+    return {item.name: item for item in draft.items if item.kind == kind}
+
+
+def test_characteristics_are_initial_plus_advances_plus_modifier_and_the_points_come_along(rules_data):
+    draft = read()
+    assert (draft.name, draft.is_npc, draft.max_wounds) == ("Ulrika Magdova", False, 13)
+    assert draft.characteristics == {
+        "WS": 36, "BS": 28, "S": 38, "T": 34, "I": 35, "Ag": 35, "Dex": 27, "Int": 31, "WP": 34, "Fel": 26,
+    }  # fmt: skip
+    assert draft.points == {"fate": 2, "fortune": 2, "resilience": 3, "resolve": 1}
+
+
+def test_skills_with_advances_match_the_tracker_rows_and_untrained_basics_are_left_to_the_characteristic(rules_data):
+    skills = items(read(), "skill")
+    assert "Athletics" not in skills  # basic, 0 advances
+    assert (skills["Melee (Basic)"].match, skills["Melee (Basic)"].value) == ("Melee (Basic)", 15)
+    assert (skills["Ranged (Bow)"].match, skills["Ranged (Bow)"].value) == ("Ranged (Bow)", 0)  # advanced: trained
+    lore = skills["Lore (History)"]
+    assert lore.match is None and "no skill" in lore.why and lore.details == {"characteristic": "Int", "advanced": True}
+
+
+def test_weapons_match_by_name_damage_and_group_else_say_the_difference(rules_data):
+    weapons = items(read(), "weapon")
+    assert weapons["Hand Weapon"].match == "Hand Weapon" and weapons["Dagger"].match == "Dagger"
+    spear = weapons["Spear"]
+    assert spear.match is None
+    assert spear.why == "this game's Spear does +SB+4 (Polearm); the file's does +SB+5 (Polearm)"
+    zweihander = weapons["Zweihander"]
+    assert zweihander.match is None and zweihander.why == "no weapon of this game is named Zweihander"
+    assert zweihander.details | {"properties": None} == {
+        "kind": "melee", "group": "Two-Handed", "damage": 6, "adds_strength_bonus": True, "reach": "Long",
+        "range": "", "properties": None,
+    }  # fmt: skip
+
+
+def test_a_ranged_weapon_without_strength_bonus_matches(rules_data):
+    def give_crossbow(actor):
+        actor["items"].append(copy.deepcopy(actor["items"][7]) | {"name": "crossbow"})
+        actor["items"][-1]["system"].update(damage={"value": "+9"}, weaponGroup={"value": "crossbow"})
+
+    assert items(read(change=give_crossbow), "weapon")["crossbow"].match == "Crossbow"
+
+
+def test_armour_matches_by_locations_and_points(rules_data):
+    armour = items(read(), "armour")
+    assert armour["Leather Jack"].match == "Leather Jack"
+    assert armour["Brigandine"].match is None and armour["Brigandine"].details == {"locations": ["body"], "points": 3}
+
+
+def test_talents_keep_times_taken_and_the_modelled_ones_match(rules_data):
+    talents = items(read(), "talent")
+    assert (talents["Strike to Stun"].match, talents["Strike to Stun"].value) == ("Strike to Stun", "1")
+    assert (talents["Very Strong"].match, talents["Very Strong"].value) == (None, "2")
+
+
+def test_a_creature_is_an_npc_with_traits_and_their_ratings(rules_data):
+    draft = read("wfrp4e-creature")
+    assert draft.is_npc and draft.points == {} and draft.max_wounds == 16
+    traits = items(draft, "trait")
+    assert (traits["Champion"].match, traits["Champion"].value) == ("Champion", True)
+    assert (traits["Weapon"].match, traits["Weapon"].value) == (None, 8)
+    assert traits["Armour"].value == 2
+
+
+def test_an_older_export_under_data_reads_the_same_way(rules_data):
+    draft = read("wfrp4e-old-character")
+    assert draft.characteristics["WS"] == 40 and draft.characteristics["Fel"] == 25
+    assert {item.name: item.match for item in draft.items} == {
+        "Melee (Basic)": "Melee (Basic)", "Hand Weapon": "Hand Weapon", "Leather Jack": "Leather Jack",
+        "Strike to Stun": "Strike to Stun",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda a: a["system"]["characteristics"]["ws"].update(initial="thirty"), "WS (initial) should be a whole"),
+        (lambda a: a["system"]["characteristics"]["ws"].update(advances=10**12), "WS (advances) should be a whole"),
+        (lambda a: a["system"]["characteristics"].update(ws=[]), "WS should be a group of values"),
+        (lambda a: a["system"]["characteristics"]["s"].update(initial=199), "S should be a whole number from 0 to 200"),
+        (lambda a: a["system"]["status"]["wounds"].update(max=-3), "Wounds (max) should be a whole number"),
+        (lambda a: a["system"]["status"]["fate"].update(value=True), "Fate should be a whole number"),
+        (lambda a: a.update(items={"a": 1}), "items should be a list"),
+        (lambda a: a["items"].append("sword"), "should be an item"),
+        (lambda a: a["items"].append({"name": ["x"], "type": "weapon", "system": {}}), "The name of item 19"),
+        (lambda a: a["items"][2]["system"].update(advances={"value": "10"}), "Dodge's advances should be"),
+        (lambda a: a["items"][9]["system"]["qualities"].update(value="fast"), "Zweihander's qualities should be"),
+        (lambda a: a["items"][13]["system"].update(AP={"body": 10**9}), "Brigandine's AP (body) should be"),
+        (lambda a: a.update(system="x"), "Ulrika Magdova in this file has no fields"),
+        (lambda a: a.update(type="vehicle"), "only characters, NPCs and creatures"),
+    ],
+)
+def test_wrong_values_are_refused_in_words(rules_data, change, words):
+    with pytest.raises(FoundryError, match=re.escape(words)):
+        read(change=change)
