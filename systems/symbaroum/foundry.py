@@ -24,21 +24,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.html import strip_tags
 
-from characters.foundry import (
-    LARGEST_NUMBER,
-    Draft,
-    FoundryError,
-    Item,
-    body_of,
-    field_of,
-    items_of,
-    row_named,
-    text_of,
-    whole_number_of,
-)
+from characters.foundry import Draft, FoundryError, Item, body, free_name, items_of, part, row_named, text, whole
 from rules.engine import symbaroum
 from rules.models import HIT_LOCATIONS, Armour, Property, Weapon
-from systems.sheet_schema import CHARACTERISTICS
+from systems.sheet_schema import CHARACTERISTICS, shown
 from systems.symbaroum.commands import KEY
 from systems.symbaroum.sheet import UNWORN_ARMOUR
 
@@ -114,164 +103,178 @@ LOCATIONS = [key for key, _ in HIT_LOCATIONS]  # Symbaroum armour covers the who
 PARAGRAPH_END = re.compile(r"</p>|<br\s*/?>", re.IGNORECASE)  # Foundry keeps notes as HTML
 
 
+def fits_shape(fields):
+    """An export older than `_stats` is this game's when its fields hold the eight attributes."""
+    stored = fields.get("attributes") if isinstance(fields, dict) else None
+    return isinstance(stored, dict) and all(key in stored for key in symbaroum.ATTRIBUTES)
+
+
 def read_actor(actor):
     if not isinstance(actor, dict):
         raise FoundryError("The file should hold one Foundry actor, not a list or a value.")
-    body = body_of(actor, "The character")
-    name = text_of(actor.get("name"), "The character's name", longest=120)
     kind = actor.get("type")
     if kind not in ("player", "monster"):
-        raise FoundryError(f"{name} is a Foundry {kind!r}, neither a player character nor a monster.")
+        raise FoundryError(f"This Foundry VTT actor is a {text(kind, 'Its type', 40)}; only player characters and "
+                           "monsters can be imported.")  # fmt: skip
+    name = text(actor.get("name"), "The character's name", 120, blank=False)
+    fields = body(actor, name)
     items = items_of(actor)
-    for item in items:
-        body_of(item, item["name"])
     bonus = Bonuses(items)
 
     draft = Draft(system=KEY, name=name, is_npc=kind == "monster", max_wounds=0)
-    draft.characteristics = attributes(body, bonus)
-    draft.max_wounds = whole_number_of(
-        symbaroum.toughness(draft.characteristics["Strong"]) + bonus.of("toughness", "max"), "Toughness", 1
-    )
+    draft.characteristics = attributes(fields, bonus)
+    toughness = symbaroum.toughness(draft.characteristics["Strong"]) + bonus.of("toughness", "max")
+    draft.max_wounds = whole(toughness, "Toughness with what the items add", 1)
+    corruption = part(part(fields, "health", "The health"), "corruption", "The corruption")
     draft.points = {
-        "corruption_temporary": counter(body, "Temporary corruption", "health", "corruption", "temporary"),
-        "corruption_permanent": counter(body, "Permanent corruption", "health", "corruption", "permanent"),
-        "experience": unspent_experience(body, items, bonus),
+        "corruption_temporary": whole(corruption.get("temporary", 0), "Temporary corruption"),
+        "corruption_permanent": whole(corruption.get("permanent", 0), "Permanent corruption"),
+        "experience": unspent_experience(fields, items, bonus),
     }
-    remarks = []
+    remarks, learnt = [], Learnt()
     for item in items:
-        read_item(draft, item, remarks)
-    notes = body.get("notes") or ""
+        read_item(draft, item, learnt, remarks)
+    draft.items += learnt.items()
+    notes = fields.get("notes") or ""
     if not isinstance(notes, str):
-        raise FoundryError("The character's notes should be text.")
+        raise FoundryError(f"The character's notes should be text, not {shown(notes)}.")
     notes = unescape(strip_tags(PARAGRAPH_END.sub("\n", notes))).strip()
     draft.notes = "\n".join([*remarks, notes] if notes else remarks)
     return draft
 
 
-def attributes(body, bonus):
-    stored = field_of(body, "attributes", what="The attributes", default={})
-    if not isinstance(stored, dict):
-        raise FoundryError("The attributes should be a set of named values.")
+def attributes(fields, bonus):
+    stored = part(fields, "attributes", "The attributes")
     values = {}
     for key in symbaroum.ATTRIBUTES:
         word = symbaroum.CORE_NAMES[key]
-        base = whole_number_of(field_of(stored, key, "value", what=word, default=10), word)
-        values[word] = base + bonus.of(key)
+        values[word] = whole(part(stored, key, word).get("value", 10), word) + bonus.of(key)
     problem = CHARACTERISTICS.problem(values)  # what no sheet of this game may hold, with what the items add
     if problem:
         raise FoundryError(problem)
     return values
 
 
-def counter(body, word, *path):
-    return whole_number_of(field_of(body, *path, what=word, default=0), word)
-
-
 class Bonuses:
-    """What the actor's items add to attributes and Toughness, as Foundry's sheet adds them: abilities, powers,
-    traits, boons, burdens and rituals always; gear only while active."""
+    """What the actor's items add to attributes, Toughness and Experience, as Foundry's sheet adds them: abilities,
+    powers, traits, boons, burdens and rituals always; gear only while active."""
 
     def __init__(self, items):
         self.sources = [
-            (item["name"], field_of(body_of(item, item["name"]), "bonus", what=f"{item['name']}'s bonuses", default={}))
-            for item in items
-            if item["type"] not in GEAR or field_of(body_of(item, item["name"]), "state", what=item["name"]) == WORN
+            (name, part(fields, "bonus", f"{name}'s bonuses"))
+            for kind, name, fields in items
+            if kind not in GEAR or fields.get("state") == WORN
         ]
 
     def of(self, *path):
-        return sum(
-            whole_number_of(
-                field_of(bonus, *path, what=f"{name}'s bonuses", default=0),
-                f"What {name} adds to {path[0].capitalize()}",
-                -LARGEST_NUMBER,
-            )
-            for name, bonus in self.sources
-        )
+        """The sum of every source's bonus at `path`: ("strong",), ("toughness", "max")."""
+        total = 0
+        for name, bonus in self.sources:
+            for key in path[:-1]:
+                bonus = part(bonus, key, f"{name}'s bonuses")
+            total += whole(bonus.get(path[-1], 0), f"What {name} adds to {path[0].capitalize()}", -999)
+        return total
 
 
-def ticked(body, name):
+def ticked(fields, name):
     """Whether the item has Novice, Adept and Master ticked, in that order."""
-    return [bool(field_of(body, level, "isActive", what=f"{name}'s levels")) for level in ("novice", "adept", "master")]
+    return [bool(part(fields, level, f"{name}'s levels").get("isActive")) for level in ("novice", "adept", "master")]
 
 
-def level_of(body, name):
+def level_of(fields, name):
     """0 to 3: the highest level the item has ticked."""
-    return max((number for number, on in enumerate(ticked(body, name), 1) if on), default=0)
+    return max((number for number, on in enumerate(ticked(fields, name), 1) if on), default=0)
 
 
-def unspent_experience(body, items, bonus):
+def unspent_experience(fields, items, bonus):
     """The total less artifacts and re-rolls, less what each item costs, plus the Experience items give back."""
-    total = counter(body, "Experience", "experience", "total")
-    spent = counter(body, "Experience spent on artifacts and re-rolls", "experience", "artifactrr")
-    for item in items:
-        name, kind, item_body = item["name"], item["type"], body_of(item, item["name"])
-        if kind == "trait" and item_body.get("marker"):
+    experience = part(fields, "experience", "The experience")
+    total = whole(experience.get("total", 0), "Experience")
+    spent = whole(experience.get("artifactrr", 0), "Experience spent on artifacts and re-rolls")
+    for kind, name, item_fields in items:
+        if kind == "trait" and item_fields.get("marker"):
             spent += LEVEL_COSTS[0]
         elif kind in LEVELLED:
-            spent += sum(cost for cost, on in zip(LEVEL_COSTS, ticked(item_body, name), strict=True) if on)
+            spent += sum(cost for cost, on in zip(LEVEL_COSTS, ticked(item_fields, name), strict=True) if on)
         elif kind in ("boon", "burden"):
-            level = whole_number_of(item_body.get("level", 1), f"The level of {name}")
+            level = whole(item_fields.get("level", 1), f"The level of {name}")
             spent += level * (BOON_COST if kind == "boon" else BURDEN_COST)
-    return max(0, min(total - spent + bonus.of("experience", "value"), LARGEST_NUMBER))
+    return max(0, min(total - spent + bonus.of("experience", "value"), 999))
 
 
-def read_item(draft, item, remarks):
-    name, kind, body = item["name"].strip(), item["type"], body_of(item, item["name"])
+class Learnt:
+    """The abilities, powers and traits read, each once at the highest level the file gives it: the sheet keeps
+    them by name, so each is an Item matched under its own name."""
+
+    def __init__(self):
+        self.abilities, self.traits = {}, {}
+
+    def ability(self, name, level):
+        self.abilities[name] = max(level, self.abilities.get(name, 0))
+
+    def trait(self, name, level):
+        known = self.traits.get(name, True)
+        self.traits[name] = level if known is True else max(level, known) if level is not True else known
+
+    def items(self):
+        return [
+            *(Item("ability", name, match=name, value=symbaroum.ABILITY_LEVELS[level - 1])
+              for name, level in self.abilities.items()),
+            *(Item("trait", name, match=name, value=level) for name, level in self.traits.items()),
+        ]  # fmt: skip
+
+
+def read_item(draft, item, learnt, remarks):
+    kind, name, fields = item
     if kind in LEVELLED:
-        level = level_of(body, name)
-        if kind == "trait" and (body.get("marker") or not level):
-            draft.traits[name] = True
-        elif not level:
-            remarks.append(f"{name} has no level ticked in Foundry and was left out.")
-        elif LEVELLED[kind] == "traits":
-            draft.traits[name] = max(level, draft.traits.get(name) or 0)
+        level = level_of(fields, name)
+        if kind == "trait":
+            learnt.trait(name, True if fields.get("marker") or not level else level)
+        elif level:
+            learnt.ability(name, level)
         else:
-            known = symbaroum.ABILITY_LEVELS.index(draft.abilities[name]) + 1 if name in draft.abilities else 0
-            draft.abilities[name] = symbaroum.ABILITY_LEVELS[max(level, known) - 1]
+            remarks.append(f"{name} has no level ticked in Foundry and was left out.")
     elif kind in WITHOUT_LEVEL:
-        draft.traits[name] = True
+        learnt.trait(name, True)
     elif kind == "weapon":
-        draft.items.append(weapon_item(name, body))
+        draft.items.append(weapon_item(name, fields))
     elif kind == "armor":
-        armour = armour_item(name, body)
+        armour = armour_item(name, fields)
         draft.items.append(armour)
-        if field_of(body, "state", what=name) != WORN:
+        if fields.get("state") != WORN:
             if armour.match:
                 draft.points.setdefault(UNWORN_ARMOUR, {})[armour.match] = 1
             else:
                 remarks.append(f"{name} is not worn in Foundry: mark it carried on the sheet.")
     else:
-        in_use = " (what it adds in use is counted in the attributes)" if body.get("state") == WORN else ""
+        in_use = " (what it adds in use is counted in the attributes)" if fields.get("state") == WORN else ""
         remarks.append(f"{name} ({kind}) is gear the tracker does not list and was left out{in_use}.")
 
 
-def qualities_of(body, words, name):
-    flags = field_of(body, "qualities", what=f"{name}'s qualities", default={})
-    if not isinstance(flags, dict):
-        raise FoundryError(f"{name}'s qualities should be a set of named flags.")
+def qualities_of(fields, words, name):
+    flags = part(fields, "qualities", f"{name}'s qualities")
     return sorted({words[flag] for flag, on in flags.items() if on and flag in words})
 
 
-def dice_of(body, base_field, bonus_field, name, what):
-    base = field_of(body, base_field, what=name, default="")
-    extra = field_of(body, bonus_field, what=name, default="")
-    if not isinstance(base, str) or not isinstance(extra, str):
-        raise FoundryError(f"{name}'s {what} should be dice in words, like 1d8.")
+def dice_of(fields, base_field, bonus_field, name, what):
+    base, extra = text(fields.get(base_field), f"{name}'s {what}", 20), text(fields.get(bonus_field), name, 20)
     extra = extra.replace(" ", "")
     return (base.strip() + (extra if not extra or extra[0] in "+-" else f"+{extra}")).lower()
 
 
-def weapon_item(name, body):
-    reference = str(field_of(body, "reference", what=name, default=""))
-    kind, group = WEAPON_CLASSES.get(reference, OTHER_WEAPON_CLASS)
-    qualities = qualities_of(body, WEAPON_QUALITIES, name)
+def weapon_item(name, fields):
+    reference = fields.get("reference")
+    kind, group = (
+        WEAPON_CLASSES.get(reference, OTHER_WEAPON_CLASS) if isinstance(reference, str) else OTHER_WEAPON_CLASS
+    )
+    qualities = qualities_of(fields, WEAPON_QUALITIES, name)
     if reference == TWO_HANDED_CLASS:
         qualities = sorted({*qualities, TWO_HANDED_QUALITY})
-    details = {"kind": kind, "group": group, "damage": dice_of(body, "baseDamage", "bonusDamage", name, "damage"),
+    details = {"kind": kind, "group": group, "damage": dice_of(fields, "baseDamage", "bonusDamage", name, "damage"),
                "qualities": qualities}  # fmt: skip
-    row = row_named(Weapon, KEY, name)
+    row = row_named(Weapon.objects.filter(system=KEY), name)
     if row is None:
-        return Item("weapon", name, details=details, why=f"No weapon of this game is named {name}.")
+        return Item("weapon", name, details=details, why=f"no weapon of this game is named {name}")
     ours = {"kind": row.kind, "damage": row.damage_dice, "qualities": sorted(p.name for p in row.properties.all())}
     differences = [
         *differ(ours, details, "kind", "is a {} weapon"),
@@ -279,19 +282,19 @@ def weapon_item(name, body):
         *quality_differences(ours["qualities"], qualities),
     ]
     if differences:
-        return Item("weapon", name, details=details, why=f"This game's {row.name} differs: {'; '.join(differences)}.")
+        return Item("weapon", name, details=details, why=f"this game's {row.name} differs: {'; '.join(differences)}")
     return Item("weapon", name, match=row.name, details=details)
 
 
-def armour_item(name, body):
+def armour_item(name, fields):
     details = {
-        "protection": dice_of(body, "baseProtection", "bonusProtection", name, "protection"),
-        "impeding": whole_number_of(body.get("impeding", 0), f"{name}'s Impeding"),
-        "qualities": qualities_of(body, ARMOUR_QUALITIES, name),
+        "protection": dice_of(fields, "baseProtection", "bonusProtection", name, "protection"),
+        "impeding": whole(fields.get("impeding", 0), f"{name}'s Impeding"),
+        "qualities": qualities_of(fields, ARMOUR_QUALITIES, name),
     }
-    row = row_named(Armour, KEY, name)
+    row = row_named(Armour.objects.filter(system=KEY), name)
     if row is None:
-        return Item("armour", name, details=details, why=f"No armour of this game is named {name}.")
+        return Item("armour", name, details=details, why=f"no armour of this game is named {name}")
     ours = {
         "protection": row.protection_dice,
         "impeding": row.impeding,
@@ -303,7 +306,7 @@ def armour_item(name, body):
         *quality_differences(ours["qualities"], details["qualities"]),
     ]
     if differences:
-        return Item("armour", name, details=details, why=f"This game's {row.name} differs: {'; '.join(differences)}.")
+        return Item("armour", name, details=details, why=f"this game's {row.name} differs: {'; '.join(differences)}")
     return Item("armour", name, match=row.name, details=details)
 
 
@@ -342,7 +345,7 @@ def create_item(item):
     unknown = sorted(set(qualities) - {quality.name for quality in known})
     row = model(
         system=KEY,
-        name=free_name(model, item.name),
+        name=free_name(model.objects.filter(system=KEY), item.name),
         description=f"Qualities this game's rules do not count: {', '.join(unknown)}." if unknown else "",
         source="Imported from a Foundry VTT character",
         customised=True,
@@ -362,11 +365,3 @@ def create_item(item):
         row.save()
         row.properties.set(known)
     return row.name
-
-
-def free_name(model, name):
-    name = name.strip()[:80]
-    taken = set(model.objects.filter(system=KEY, name__istartswith=name).values_list("name", flat=True))
-    taken = {existing.lower() for existing in taken}
-    candidates = [name, f"{name} (imported)", *(f"{name} (imported {number})" for number in range(2, 1000))]
-    return next(candidate for candidate in candidates if candidate.lower() not in taken)

@@ -207,6 +207,11 @@ class Symbaroum(System):
 
         return foundry.read_actor(actor)
 
+    def fits_foundry_shape(self, fields):
+        from systems.symbaroum import foundry
+
+        return foundry.fits_shape(fields)
+
     def foundry_choices(self, kind):
         from systems.symbaroum import foundry
 
