@@ -213,8 +213,9 @@ class Learnt:
         self.abilities[name] = max(level, self.abilities.get(name, 0))
 
     def trait(self, name, level):
-        known = self.traits.get(name, True)
-        self.traits[name] = level if known is True else max(level, known) if level is not True else known
+        """`level` 1 to 3, or True for none: a trait read twice keeps the higher level it has."""
+        levels = [value for value in (self.traits.get(name), level) if type(value) is int]
+        self.traits[name] = max(levels) if levels else True
 
     def items(self):
         return [
