@@ -219,7 +219,7 @@ def _check_row(row):
     try:
         row.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        raise ValidationError(_in_words(what, error)) from None
+        raise ValidationError(in_words(what, error)) from None
     if isinstance(row, LogEntry) and row.undo_state:
         found = snapshot.problems(row.undo_state, systems.get(row.encounter.campaign.system).sheet_schema)
         if found:
@@ -391,10 +391,10 @@ def _check_sheet(row, exclude):
     try:
         row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        raise BackupError(_in_words("The character in this file", error)) from None
+        raise BackupError(in_words("The character in this file", error)) from None
 
 
-def _in_words(whose, error):
+def in_words(whose, error):
     """A model's ValidationError as the sentences of an import's refusal: the fields it names, then what the
     model's own clean() said (which names the field itself)."""
     fields = sorted({FIELD_WORDS.get(name, name) for name in error.message_dict if name != NON_FIELD_ERRORS})

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import systems
-from characters.backup import _in_words
+from characters.backup import in_words
 from characters.foundry import ROW_KINDS, Draft, FoundryError, foundry_system_id
 from characters.models import Character, CharacterSkill
 from rules.models import Armour, Skill, Weapon
@@ -34,7 +34,7 @@ def read(data, campaign):
     game = systems.get(campaign.system)
     system_id = foundry_system_id(data)
     if system_id == "":  # an export older than `_stats`: its shape tells its game
-        fields = data.get("system", data.get("data"))
+        fields = data["system"] if isinstance(data.get("system"), dict) else data["data"]
         system_id = next(
             (
                 s.foundry_system_id
@@ -104,6 +104,13 @@ def answers(draft, form, campaign, may_create):
     return found
 
 
+def rules_row(kind, name, campaign):
+    row = ROWS[kind].objects.filter(system=campaign.system, name=name).first()
+    if row is None:  # deleted from the rules data since the review
+        raise FoundryError(f"The {kind} {name} is no longer in this game's rules data: choose again.")
+    return row
+
+
 def save(draft, campaign, owner, chosen):
     """The character the Draft describes, with the chosen items, in one transaction: new rules rows are made by the
     game (never an existing row changed), the sheet is checked as at every door (`Character.full_clean`). Returns
@@ -119,19 +126,22 @@ def save(draft, campaign, owner, chosen):
             if answer.choice == LEAVE_OUT:
                 continue
             if answer.choice == CREATE and item.kind in ROW_KINDS:
-                name = game.create_foundry_item(item)
+                try:
+                    name = game.create_foundry_item(item)
+                except ValidationError as error:
+                    raise FoundryError(in_words(f"The new {item.kind} {item.name}", error)) from None
                 created.append(name)
             elif answer.choice == CREATE:
                 name = item.name
             else:
                 name = answer.name
             if item.kind == "skill":
-                row = ROWS["skill"].objects.get(system=campaign.system, name=name)
-                skills[row.pk] = CharacterSkill(
-                    skill=row, advances=max(item.value or 0, getattr(skills.get(row.pk), "advances", 0))
-                )
+                row = rules_row(item.kind, name, campaign)
+                # Two of the file's skills mapped to one row: the better trained counts.
+                advances = max(item.value or 0, getattr(skills.get(row.pk), "advances", 0))
+                skills[row.pk] = CharacterSkill(skill=row, advances=advances)
             elif item.kind in ROW_KINDS:
-                rows[item.kind].append(ROWS[item.kind].objects.get(system=campaign.system, name=name))
+                rows[item.kind].append(rules_row(item.kind, name, campaign))
             elif item.kind == "trait":
                 traits[name] = item.value
             else:
@@ -151,7 +161,7 @@ def save(draft, campaign, owner, chosen):
         try:
             character.full_clean(validate_unique=False, validate_constraints=False)
         except ValidationError as error:
-            raise FoundryError(_in_words("The character", error)) from None
+            raise FoundryError(in_words("The character", error)) from None
         character.save()
         character.weapons.set(rows["weapon"])
         character.armour.set(rows["armour"])

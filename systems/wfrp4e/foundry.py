@@ -59,6 +59,11 @@ KNOWN_TRAITS = ("Champion", wfrp4e.IN_FIGHTER)
 DAMAGE = re.compile(r"^\+?\s*(?P<sb>SB)?\s*(?P<number>[+-]?\s*\d{1,3})?$", re.IGNORECASE)
 
 
+def key_of(value):
+    """A choice's key as the file names it; None for anything but a text (a list or a number names no choice)."""
+    return value if isinstance(value, str) else None
+
+
 def fits_shape(fields):
     characteristics = fields.get("characteristics")
     return isinstance(characteristics, dict) and "ws" in characteristics and "fel" in characteristics
@@ -108,7 +113,7 @@ def read_skill(name, fields):
     if not advances and not advanced:
         return None  # a basic skill untrained: its characteristic alone, as the sheet reads it without a row
     row = row_named(Skill.objects.filter(system=KEY), name)
-    characteristic = CHARACTERISTICS.get(part(fields, "characteristic", name).get("value"), "WS")
+    characteristic = CHARACTERISTICS.get(key_of(part(fields, "characteristic", name).get("value")), "WS")
     return Item(
         "skill",
         name,
@@ -120,9 +125,9 @@ def read_skill(name, fields):
 
 
 def read_weapon(name, fields):
-    group_key = part(fields, "weaponGroup", f"{name}'s group").get("value") or "basic"
+    group_key = key_of(part(fields, "weaponGroup", f"{name}'s group").get("value")) or "basic"
     if group_key not in GROUPS:
-        return Item("weapon", name, why=f"its group {text(str(group_key), 'Its group', 40)} is none this tracker plays")
+        return Item("weapon", name, why=f"its group {group_key[:40]} is none this tracker plays")
     damage_text = text(str(part(fields, "damage", f"{name}'s damage").get("value") or "0"), f"{name}'s damage", 40)
     damage = DAMAGE.match(damage_text)
     if damage is None:
@@ -133,7 +138,7 @@ def read_weapon(name, fields):
         "group": GROUPS[group_key],
         "damage": number,
         "adds_strength_bonus": bool(damage["sb"]),
-        "reach": REACHES.get(part(fields, "reach", name).get("value"), ""),
+        "reach": REACHES.get(key_of(part(fields, "reach", name).get("value")), ""),
         "range": text(str(part(fields, "range", name).get("value") or ""), f"{name}'s range", 40),
         "properties": properties(name, fields),
     }

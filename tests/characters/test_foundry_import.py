@@ -230,3 +230,14 @@ def test_a_real_sized_export_with_descriptions_is_read(table):
         item["system"]["description"]["value"] = "<p>" + "A long description. " * 6000 + "</p>"
     assert 1_000_000 < len(json.dumps(actor)) < 3_000_000
     assert "Import Ulrika Magdova from Foundry VTT" in upload(logged_in(gm), campaign, actor).content.decode()
+
+
+def test_a_rules_row_deleted_since_the_review_is_refused_in_words(table):
+    gm, _, _, campaign = table
+    client = logged_in(gm)
+    draft, _ = review_form(upload(client, campaign, export("wfrp4e-old-character")))
+    Armour.objects.filter(system="wfrp4e", name="Leather Jack").delete()
+    refused = confirm(client, campaign, draft)
+    assert refused.status_code == 400
+    assert "The armour Leather Jack is no longer in this game" in refused.content.decode().replace("&#x27;", "'")
+    assert not Character.objects.exists()

@@ -123,3 +123,43 @@ def test_an_older_export_under_data_reads_the_same_way(rules_data):
 def test_wrong_values_are_refused_in_words(rules_data, change, words):
     with pytest.raises(FoundryError, match=re.escape(words)):
         read(change=change)
+
+
+def leaves(value, path=()):
+    """Every path to a value in a file, containers included."""
+    yield path
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        yield from leaves(child, (*path, key))
+
+
+HOSTILE = ([], None, "x" * 300, float("nan"), 10**30, -1)
+
+
+def test_hostile_values_anywhere_are_read_or_refused_in_words_never_an_error(rules_data):
+    """Each value of a character with one item of each kind, replaced in turn by what no export holds."""
+    actor = export("wfrp4e-character")
+    kinds = {}
+    for item in actor["items"]:
+        if item["type"] in ("skill", "weapon", "armour", "talent"):
+            kinds.setdefault(item["type"], item)
+    actor["items"] = list(kinds.values())
+    unread = ("description", "gmdescription", "price", "availability", "encumbrance", "location", "APdamage", "loaded")
+    for item in actor["items"]:
+        item["system"] = {key: value for key, value in item["system"].items() if key not in unread}
+        del item["flags"], item["_stats"], item["effects"]
+    actor["system"]["characteristics"] = {"ws": actor["system"]["characteristics"]["ws"]}  # each is read alike
+    actor["system"]["status"] = {key: actor["system"]["status"][key] for key in ("wounds", "fate")}
+    del actor["prototypeToken"], actor["system"]["details"], actor["system"]["settings"]
+    for path in list(leaves(actor))[1:]:
+        for hostile in HOSTILE:
+            changed = copy.deepcopy(actor)
+            *parents, last = path
+            holder = changed
+            for key in parents:
+                holder = holder[key]
+            holder[last] = hostile
+            try:
+                GAME.read_foundry_actor(changed)
+            except FoundryError as error:
+                assert str(error).endswith(".") and "Traceback" not in str(error)
