@@ -204,3 +204,46 @@ def test_what_no_row_can_hold_is_refused_in_words(rules_data):
     with pytest.raises(FoundryError, match="qualities should be a list"):
         SYMBAROUM.create_foundry_item(odd)
     assert Weapon.objects.count() == before
+
+
+def leaves(value, path=()):
+    """Every path to a value in a file, containers included."""
+    yield path
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        yield from leaves(child, (*path, key))
+
+
+HOSTILE = ([], None, "x" * 300, float("nan"), 10**30, -1)
+
+
+def test_hostile_values_anywhere_are_read_or_refused_in_words_never_an_error(rules_data):
+    """Each value the reader reads, of a character with one item of each kind, replaced in turn by what no export
+    holds."""
+    actor = export("player")
+    kinds = {}
+    for item in actor["items"]:
+        kinds.setdefault(item["type"], item)
+    actor["items"] = list(kinds.values())
+    for item in actor["items"]:
+        item["system"] = {key: value for key, value in item["system"].items() if key not in ("description", "power")}
+        item["system"]["bonus"] = {"strong": 0, "toughness": {"max": 0}, "experience": {"value": 0}}
+        if "qualities" in item["system"]:  # each flag is read alike
+            item["system"]["qualities"] = {"long": True, "flexible": True, "swordSaintCompatibility": False}
+        del item["flags"], item["_stats"], item["effects"], item["img"]
+    actor["system"]["attributes"] = {key: {"value": 10} for key in ("accurate", "strong")}  # the rest read alike
+    for unread in ("money", "bio", "defense", "initiative"):
+        del actor["system"][unread]
+    del actor["prototypeToken"], actor["_stats"], actor["flags"]
+    for path in list(leaves(actor))[1:]:
+        for hostile in HOSTILE:
+            changed = copy.deepcopy(actor)
+            *parents, last = path
+            holder = changed
+            for key in parents:
+                holder = holder[key]
+            holder[last] = hostile
+            try:
+                read(changed)
+            except FoundryError as error:
+                assert str(error).endswith(".") and "Traceback" not in str(error)
