@@ -99,6 +99,7 @@ LEVEL_COSTS = (10, 20, 30)
 BOON_COST = 5
 BURDEN_COST = -5
 
+ROWS = {"weapon": Weapon, "armour": Armour}  # the kinds of Item this game matches to rules rows
 LOCATIONS = [key for key, _ in HIT_LOCATIONS]  # Symbaroum armour covers the whole body
 PARAGRAPH_END = re.compile(r"</p>|<br\s*/?>", re.IGNORECASE)  # Foundry keeps notes as HTML
 
@@ -326,7 +327,7 @@ def quality_differences(ours, theirs):
 
 
 def choices(kind):
-    model = {"weapon": Weapon, "armour": Armour}.get(kind)
+    model = ROWS.get(kind)
     return list(model.objects.filter(system=KEY).values_list("name", flat=True)) if model else []
 
 
@@ -334,7 +335,7 @@ def create_item(item):
     """A new weapon or armour row of this game from what the file says of it; returns its name, which has
     "(imported)" added when a row of this game has the file's name already. Qualities this game's rows do not have
     are written in its description."""
-    model = {"weapon": Weapon, "armour": Armour}.get(item.kind)
+    model = ROWS.get(item.kind)
     if model is None:
         raise FoundryError(f"{item.name}: only weapons and armour can be made as new rows of this game.")
     details = item.details if isinstance(item.details, dict) else {}
