@@ -14,7 +14,8 @@ What the sheet gets, and from where in the file (its fields under `system`, or `
   without one;
 - weapons and armour matched to this game's rows by name, then by damage or protection, Impeding and qualities: a
   row of the same name that differs is no match, and the review page says how it differs. Armour that Foundry does
-  not mark as worn is kept as carried.
+  not mark as worn is kept as carried; equipment named as one of this game's weapons (the Buckler) is that weapon.
+  Other gear is left out, each piece said in the notes.
 """
 
 import re
@@ -248,6 +249,9 @@ def read_item(draft, item, learnt, remarks):
                 draft.points.setdefault(UNWORN_ARMOUR, {})[armour.match] = 1
             else:
                 remarks.append(f"{name} is not worn in Foundry: mark it carried on the sheet.")
+    elif kind == "equipment" and (weapon := row_named(Weapon.objects.filter(system=KEY), name)):
+        # Foundry's own items give the Buckler as equipment adding to Defence; this game's rows have it as a weapon.
+        draft.items.append(Item("weapon", name, match=weapon.name))
     else:
         in_use = " (what it adds in use is counted in the attributes)" if fields.get("state") == WORN else ""
         remarks.append(f"{name} ({kind}) is gear the tracker does not list and was left out{in_use}.")

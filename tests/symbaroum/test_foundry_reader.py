@@ -109,6 +109,7 @@ def test_an_export_of_foundry_9_keeps_its_fields_under_data(symbaroum_table):
     assert kept(draft, "trait") == {"Holy Aura": True}
     items = by_name(draft)
     assert (items["Staff"].match, items["Witch Gown"].match) == ("Staff", "Witch Gown")
+    assert (items["Buckler"].kind, items["Buckler"].match) == ("weapon", "Buckler")  # equipment in Foundry
     assert items["Sword"].match is None and "1d8+1d4" in items["Sword"].why
     fits_a_sheet(draft, symbaroum_table.campaign)
 
