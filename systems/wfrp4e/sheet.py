@@ -67,6 +67,9 @@ class Sheet:
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
         self.fate, self.fortune, self.resilience, self.resolve = (character.point(key) for key in POINTS)
         self.skills = sheet_skills(character, character.skill_list)
+        # Talents are kept as abilities, by name with the times taken; what a screen cannot read is left out.
+        self.talents = sorted(SHEET_SCHEMA.abilities.readable(character.abilities).items())
+        self.traits = sorted(SHEET_SCHEMA.traits.readable(character.traits).items())
         self.strength_bonus = wfrp4e.skill_bonus(character.characteristic("S"))
         self.toughness_bonus = wfrp4e.skill_bonus(character.characteristic("T"))
         self.core_wounds = wfrp4e.wounds_from_characteristics(
