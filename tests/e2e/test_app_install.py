@@ -16,6 +16,12 @@ CACHED_PATHS = """async () => {
   return paths;
 }"""
 
+OFFER_TO_INSTALL = """() => {
+  const offer = new Event("beforeinstallprompt", { cancelable: true });
+  offer.prompt = () => { window.installPrompted = true; };
+  window.dispatchEvent(offer);
+}"""
+
 
 def test_the_phone_keeps_the_shell_shows_the_offline_page_and_comes_back(table, login, asgi_server):
     commands.start(table.encounter, table.gm)
@@ -34,6 +40,17 @@ def test_the_phone_keeps_the_shell_shows_the_offline_page_and_comes_back(table, 
         assert [kept for kept in cached if kept != "/offline/" and not kept.startswith("/static/")] == []
 
     assert_only_the_shell_is_cached()
+
+    # The Install button shows only once the browser offers to install (headless Chromium never does: the offer is
+    # made here as the browser would make it), and asks the browser's own prompt.
+    install = page.get_by_role("button", name="Install app")
+    expect(install).to_be_hidden()
+    page.evaluate(OFFER_TO_INSTALL)
+    expect(install).to_be_visible()
+    assert install.bounding_box()["height"] >= 44
+    install.click()
+    page.wait_for_function("window.installPrompted === true")
+    expect(install).to_be_hidden()
 
     asgi_server.stop()
     page.reload()
@@ -55,6 +72,7 @@ const requestLock = WakeLock.prototype.request;
 WakeLock.prototype.request = function (type) {
   window.wakeLocks.requested += 1;
   return requestLock.call(this, type).then((sentinel) => {
+    window.lastWakeLock = sentinel;
     sentinel.addEventListener("release", () => { window.wakeLocks.released += 1; });
     return sentinel;
   });
@@ -67,7 +85,8 @@ OscillatorNode.prototype.start = function (...when) { window.tones += 1; return 
 
 def test_the_phone_stays_awake_and_beeps_on_the_players_turn(table, login):
     """The wake lock through Chromium's own navigator.wakeLock, which headless Chromium grants, its calls counted:
-    asked for when Bruno's turn starts, released when it passes. The sound cue: off by default, on after a tap,
+    asked for when Bruno's turn starts, asked again when the page is shown after the browser dropped it, released
+    when the turn passes. The sound cue: off by default, on after a tap,
     remembered after a reload, and a tone started when his turn comes."""
     commands.start(table.encounter, table.gm)  # the hidden goblin acts first
     phone = login("bruno", **PHONE)
@@ -90,9 +109,14 @@ def test_the_phone_stays_awake_and_beeps_on_the_players_turn(table, login):
     expect(page.locator(".your-turn")).to_contain_text("Your turn, Gunther")
     page.wait_for_function("window.wakeLocks.requested === 1 && window.tones >= 1")
     expect(page).to_have_title("● Your turn — Ford")
+    # The browser drops the lock when the page is hidden (released here as it would be); shown again, the page asks
+    # for a new one.
+    page.evaluate("window.lastWakeLock.release()")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("window.wakeLocks.requested === 2")
 
     commands.next_turn(table.encounter, table.gm)  # -> Anders
     expect(page.locator(".your-turn")).to_have_count(0)
-    page.wait_for_function("window.wakeLocks.released === 1")
-    assert page.evaluate("window.wakeLocks.requested") == 1
+    page.wait_for_function("window.wakeLocks.released === 2")
+    assert page.evaluate("window.wakeLocks.requested") == 2
     assert phone.errors == []
