@@ -2,7 +2,9 @@
 cannot be reached. None of them holds anything of a user's: the same bytes for everyone, logged in or not."""
 
 import hashlib
+from pathlib import Path
 
+from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -25,18 +27,20 @@ SHELL_STATIC = (
 
 
 def offline_page():
-    """Drawn without the request, so it can hold no user's name, token or data, whoever first asks for it."""
+    """Drawn without the request, so it can hold no user's name, token or data, whoever asks for it."""
     return render_to_string("app/offline.html")
 
 
 def service_worker():
     """The worker's script, with the shell's real URLs (hashed names in production). Its cache is named after a
-    digest of those URLs and of the offline page, so a deploy that changes any of them installs a new shell and
-    the worker's activation deletes the old one."""
+    digest of the shell's files and of the offline page, so a deploy (or, with `make run`'s plain names, an edit)
+    that changes any of them installs a new shell and the worker's activation deletes the old one."""
     shell = [staticfiles_storage.url(path) for path in SHELL_STATIC]
     offline = reverse("offline")
-    digest = hashlib.sha256("\n".join([*shell, offline_page()]).encode()).hexdigest()[:12]
-    context = {"cache_name": f"shell-{digest}", "shell": [*shell, offline], "offline": offline}
+    digest = hashlib.sha256(offline_page().encode())
+    for path in SHELL_STATIC:
+        digest.update(Path(finders.find(path)).read_bytes())
+    context = {"cache_name": f"shell-{digest.hexdigest()[:12]}", "shell": [*shell, offline], "offline": offline}
     return render_to_string("app/sw.js", context)
 
 

@@ -7,6 +7,7 @@ import re
 import struct
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import AsyncClient
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -37,8 +38,11 @@ async def test_the_manifest_names_the_app_and_its_icons_are_real_pngs_of_their_s
     assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
 
 
+CACHE_NAME = re.compile(r'const CACHE = "(shell-[0-9a-f]{12})";')
+
+
 @pytest.mark.django_db
-def test_the_service_worker_is_served_at_the_root_and_caches_only_the_shell(client):
+def test_the_service_worker_is_served_at_the_root_and_caches_only_the_shell(client, monkeypatch, tmp_path):
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
@@ -47,7 +51,13 @@ def test_the_service_worker_is_served_at_the_root_and_caches_only_the_shell(clie
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script).group(1))
     assert "/offline/" in shell and "/static/css/app.css" in shell
     assert all(url.startswith("/static/") for url in shell if url != "/offline/")
-    assert re.search(r'const CACHE = "shell-[0-9a-f]{12}";', script)
+
+    # A shell file that changes names a new cache, which the worker installs in place of the old one.
+    edited = tmp_path / "app.css"
+    edited.write_text("body { margin: 0 }")
+    find = finders.find
+    monkeypatch.setattr(finders, "find", lambda path, **options: edited if path == "css/app.css" else find(path))
+    assert CACHE_NAME.search(client.get("/sw.js").content.decode())[1] != CACHE_NAME.search(script)[1]
 
 
 @pytest.mark.django_db
