@@ -19,7 +19,13 @@ function buzz(pattern, beeps) {
 // (Web Audio), so there is no file to load.
 const SOUND_CHOICE = "sound-cue";
 let audio = null;
-const soundOn = () => localStorage.getItem(SOUND_CHOICE) === "on";
+function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_CHOICE) === "on";
+  } catch {
+    return false;  // a browser that keeps nothing for the site: the sound stays off, the other cues still call
+  }
+}
 
 function beep(count) {
   audio ??= new AudioContext();
