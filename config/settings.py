@@ -238,8 +238,9 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# Static files are served from STATIC_ROOT, filled by collectstatic with their compressed copies: hashed names in
-# production (Dockerfile), plain names with DEBUG on (`make run` collects them; collect again after editing static/).
+# Static files are served from STATIC_ROOT, filled by collectstatic with their compressed copies (the project's own
+# scripts and stylesheet minified first, config/storage.py): hashed names in production (Dockerfile), plain names with
+# DEBUG on (`make run` collects them; collect again after editing static/).
 # The test suite serves static/ as it is.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -247,9 +248,9 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if TESTING
-            else "servestatic.storage.CompressedStaticFilesStorage"
+            else "config.storage.MinifiedStaticFilesStorage"
             if DEBUG
-            else "servestatic.storage.CompressedManifestStaticFilesStorage"
+            else "config.storage.MinifiedManifestStaticFilesStorage"
         )
     },
 }

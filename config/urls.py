@@ -7,10 +7,13 @@ from characters import joining, sheets
 from characters import views as character_views
 from combat import api, group_views, table_views
 from combat import views as combat_views
-from config import converters  # noqa: F401  (registers <id:...>)
+from config import app_shell, converters  # noqa: F401  (converters registers <id:...>)
 
 urlpatterns = [
     path("", character_views.home, name="home"),
+    path("manifest.webmanifest", app_shell.manifest, name="manifest"),
+    path("sw.js", app_shell.worker, name="service-worker"),
+    path("offline/", app_shell.offline, name="offline"),
     path("accounts/login/", joining.LoginView.as_view(), name="login"),
     path("accounts/signup/", joining.signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

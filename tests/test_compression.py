@@ -1,6 +1,9 @@
 """Pages, API answers and static files leave compressed, with DEBUG on (`make run`) and off (production)."""
 
+import json
+import re
 import warnings
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -12,8 +15,8 @@ from tests.factories import CombatantFactory, EncounterFactory
 
 MODES = {"make run": True, "production": False}
 COLLECTED_STORAGE = {
-    True: "servestatic.storage.CompressedStaticFilesStorage",
-    False: "servestatic.storage.CompressedManifestStaticFilesStorage",
+    True: "config.storage.MinifiedStaticFilesStorage",
+    False: "config.storage.MinifiedManifestStaticFilesStorage",
 }
 
 
@@ -94,3 +97,27 @@ async def test_a_static_file_has_the_security_headers_of_a_page(collected):
     for header in ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy"):
         assert static_file[header] == page[header], header
     assert static_file["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_own_files_leave_minified_and_the_service_worker_caches_them_by_the_urls_pages_use(collected, settings):
+    """The project's own scripts and stylesheet are minified as they are collected, vendored files left as they are;
+    each URL of the service worker's shell (hashed names in production) is served."""
+
+    def collected_text(name):
+        return (Path(settings.STATIC_ROOT) / static(name).removeprefix(settings.STATIC_URL)).read_text()
+
+    source = Path(settings.STATICFILES_DIRS[0])
+    for name in ("js/live.js", "js/phone.js", "css/app.css"):
+        minified = collected_text(name)
+        assert "/*" not in minified and "//" not in minified, name
+        assert len(minified) < 0.8 * len((source / name).read_text()), name
+    vendored = "vendor/htmx-2.0.11.min.js"
+    assert collected_text(vendored) == (source / vendored).read_text()
+
+    client = AsyncClient()
+    script = (await client.get("/sw.js")).content.decode()
+    shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script).group(1))
+    assert static("css/app.css") in shell and static("js/phone.js") in shell
+    for url in shell:
+        assert (await client.get(url)).status_code == 200, url

@@ -224,3 +224,16 @@ function wake() {
 window.addEventListener("online", wake);
 window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+
+// The tracker as an app (config/app_shell.py): the service worker, registered once the page has loaded so it never
+// slows the first view; the Install button, shown only when the browser offers to install; the offline page's Retry.
+if ("serviceWorker" in navigator) window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js"));
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  const install = document.getElementById("install");
+  install.hidden = false;
+  install.onclick = () => { install.hidden = true; event.prompt(); };
+});
+document.addEventListener("DOMContentLoaded", () => {
+  document.getElementById("retry")?.addEventListener("click", () => location.reload());
+});
