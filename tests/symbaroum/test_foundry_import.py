@@ -56,9 +56,7 @@ def test_a_wfrp_4e_campaign_refuses_the_symbaroum_file_in_words(symbaroum_table)
     before = counts()
     for name in ("symbaroum-player", "symbaroum-old"):
         answer = upload(logged_in(symbaroum_table.gm), campaign, export(name))
-        assert "This is a Foundry VTT Symbaroum character; this campaign plays Warhammer Fantasy Roleplay 4e." in (
-            answer.content.decode()
-        )
+        assert "This is a Foundry VTT Symbaroum character; this campaign plays WFRP 4e." in answer.content.decode()
     assert counts() == before
 
 
