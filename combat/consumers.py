@@ -35,7 +35,7 @@ LAYER_RETRY_FIRST, LAYER_RETRY_MOST = 0.1, 2.0
 logger = logging.getLogger(__name__)
 
 
-view_for = database_sync_to_async(live_views.view_for)
+views_together = Batched(database_sync_to_async(live_views.views_for))
 view_on_connect = Batched(database_sync_to_async(live_views.connect))
 current_version = database_sync_to_async(live_views.current_version)
 table_view = database_sync_to_async(live_views.for_table)
@@ -160,8 +160,12 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         return int(shows) if shows.isdigit() else None
 
     async def refresh(self, at_least=None, everything=False, again=False):
-        rendered = await view_for(self.encounter_id, self.user, at_least, shown=self.sent_version)
-        await self.send_view(rendered, everything, again)
+        """The view at `at_least` or newer (the current version when None), sent: rendered already in this process
+        for this viewer, it goes at once; else it is read and rendered on the database thread, with the other
+        sockets' that wait for theirs."""
+        asked = (self.encounter_id, self.user, at_least, self.sent_version)
+        rendered = None if at_least is None else live_views.ready_view(*asked)
+        await self.send_view(rendered or await views_together(asked), everything, again)
 
     async def send_view(self, rendered, everything=False, again=False, page_shows=None):
         """Send the `rendered` view (`everything`) or what changed in it; a version already sent only `again` (a

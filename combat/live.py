@@ -7,7 +7,9 @@ and rendered once, then each socket sends only the parts that differ from what i
 row by row, so one combatant's damage sends one row.
 
 The sockets' reads and renders run on Channels' single database thread (`database_sync_to_async`), one call at a
-time. A command's answer runs in its request's thread: it reads the version it made and hands that read over
+time; the sockets told of a change while one runs go there together in the next (`views_for`, combat/batching.py),
+and a socket whose viewer's view of the version is already rendered takes it without the trip (`ready_view`). A
+command's answer runs in its request's thread: it reads the version it made and hands that read over
 (`execute_for_answer`), so the reads kept are shared under a lock.
 """
 
@@ -214,6 +216,32 @@ class LiveViews:
             return None
         with_sheets = shown is not None and shown >= 0 and read.data.rules_changed_after(shown)
         return self.render(read, user, viewer_role or read.data.role(user), with_sheets)
+
+    def views_for(self, asked):
+        """For each of `asked` ((encounter id, user, at least, shown) of a socket told of a change): `view_for`'s
+        answer, or the error it raised, for Batched. The sockets told of one change in this process go to the
+        database thread together, in one trip or a few, and share its read and renders, however many they are."""
+        views = []
+        for encounter_id, user, at_least, shown in asked:
+            try:
+                views.append(self.view_for(encounter_id, user, at_least, shown=shown))
+            except Exception as error:  # one socket's failure is its own (Batched raises it to that socket alone)
+                views.append(error)
+        return views
+
+    def ready_view(self, encounter_id, user, at_least, shown):
+        """`view_for`'s answer when this process already read the encounter at `at_least` or newer and rendered
+        this viewer's view of it, else None. It reads nothing and renders nothing, so a socket asks it on the event
+        loop, without a trip to the database thread: once the first sockets told of a change have had their trip,
+        the rest take their view from here."""
+        read = self.reads.get(encounter_id)
+        if read is None or read.data.version < at_least:
+            return None
+        role = read.data.role(user)
+        if role is None:  # the trip answers that: the socket is closed
+            return None
+        with_sheets = shown >= 0 and read.data.rules_changed_after(shown)
+        return read.renders.get((role, user.pk, with_sheets))
 
     def for_table(self, token, at_least=None):
         """The Rendered table screen a table link's `token` shows, or None once the link is revoked or expired: its
