@@ -47,6 +47,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     open = True  # until the socket is gone
     pending_resync = None
     keeping_in_group = None
+    following = False  # whether live_views renders this socket's viewer's view ahead (LiveViews.follow)
 
     async def connect(self):
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
@@ -66,6 +67,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.user, rendered = await view_on_connect((self.encounter_id, session))
         if await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version()):
+            live_views.follow(self.encounter_id, self.user)
+            self.following = True
             self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -110,10 +113,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
 
     async def __call__(self, scope, receive, send):
         """The consumer's side tasks end with it, also when it crashes (a channel-layer read that failed while
-        Redis was away): an orphaned rejoin would keep a dead socket in the group and the consumer in memory."""
+        Redis was away): an orphaned rejoin would keep a dead socket in the group and the consumer in memory. So
+        does its viewer's place among those whose views are rendered ahead (LiveViews.follow)."""
         try:
             await super().__call__(scope, receive, send)
         finally:
+            if self.following:
+                live_views.unfollow(self.encounter_id, self.user)
             for task in (self.pending_resync, self.keeping_in_group):
                 if task:
                     task.cancel()

@@ -13,6 +13,7 @@ command's answer runs in its request's thread: it reads the version it made and 
 (`execute_for_answer`), so the reads kept are shared under a lock.
 """
 
+import logging
 import re
 import threading
 import time
@@ -23,6 +24,8 @@ from functools import cached_property
 from combat import commands, permissions, reads, views_state
 from combat.models import Encounter
 from combat.rendering import VERSION_PLACEHOLDER, live_fragments
+
+logger = logging.getLogger(__name__)
 
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
@@ -186,11 +189,28 @@ class LiveViews:
         self.reads = OrderedDict()
         self.reads_lock = threading.Lock()
         self.versions = {}  # {encounter id: (when looked, version)}
+        self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
 
     def clear(self):
         with self.reads_lock:
             self.reads.clear()
         self.versions.clear()
+        self.followers.clear()
+
+    def follow(self, encounter_id, user):
+        """A socket of `user` follows the encounter in this process: their view of each new version is rendered
+        in the first trip that reads it (`views_for`)."""
+        following = self.followers.setdefault(encounter_id, {}).setdefault(user.pk, [user, 0])
+        following[1] += 1
+
+    def unfollow(self, encounter_id, user):
+        following = self.followers.get(encounter_id, {})
+        if user.pk in following:
+            following[user.pk][1] -= 1
+            if following[user.pk][1] <= 0:
+                del following[user.pk]
+        if not following:
+            self.followers.pop(encounter_id, None)
 
     def current_version(self, encounter_id):
         """The encounter's version, looked up at most once a second for all the sockets that rejoin their group
@@ -227,7 +247,24 @@ class LiveViews:
                 views.append(self.view_for(encounter_id, user, at_least, shown=shown))
             except Exception as error:  # one socket's failure is its own (Batched raises it to that socket alone)
                 views.append(error)
+        for encounter_id in {encounter_id for encounter_id, *_ in asked}:
+            self.render_for_followers(encounter_id)
         return views
+
+    def render_for_followers(self, encounter_id):
+        """Every viewer whose sockets follow the encounter here gets their view of its newest read rendered, in
+        the trip that read it: their sockets, told of the change a moment later, take it without a trip of their
+        own (`ready_view`). A view that fails here is left for its socket's trip, which meets the failure itself."""
+        read = self.reads.get(encounter_id)
+        if read is None:
+            return
+        for user, _ in list(self.followers.get(encounter_id, {}).values()):
+            try:
+                self.render(read, user, read.data.role(user))
+            except Exception:
+                logger.warning(
+                    "Could not render a view of encounter %s ahead of its socket", encounter_id, exc_info=True
+                )
 
     def ready_view(self, encounter_id, user, at_least, shown):
         """`view_for`'s answer when this process already read the encounter at `at_least` or newer and rendered
