@@ -40,7 +40,8 @@ test: setup
 # redis-server (each starts its own Redis). `make bench` runs every script that exists, each with short settings
 # (about 15 minutes in all), and fails at the end if any of them missed a goal.
 BENCHES := \
-	"live_fanout.py --phones 10,100,500 --turns 10" \
+	"live_fanout.py --phones 10,100 --turns 20 --pairs 3" \
+	"floor.py --phones 10,100 --turns 10 --pairs 1" \
 	"read_once.py --phones 10,100,500 --turns 10" \
 	"connects.py --sockets 300" \
 	"many_tables.py --minutes 3 --warm-up 30" \

@@ -35,7 +35,7 @@ LAYER_RETRY_FIRST, LAYER_RETRY_MOST = 0.1, 2.0
 logger = logging.getLogger(__name__)
 
 
-view_for = database_sync_to_async(live_views.view_for)
+views_together = Batched(database_sync_to_async(live_views.views_for))
 view_on_connect = Batched(database_sync_to_async(live_views.connect))
 current_version = database_sync_to_async(live_views.current_version)
 table_view = database_sync_to_async(live_views.for_table)
@@ -47,6 +47,7 @@ class EncounterConsumer(AsyncWebsocketConsumer):
     open = True  # until the socket is gone
     pending_resync = None
     keeping_in_group = None
+    following = False  # whether live_views renders this socket's viewer's view ahead (LiveViews.follow)
 
     async def connect(self):
         self.encounter_id = int(self.scope["url_route"]["kwargs"]["encounter_id"])
@@ -66,6 +67,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.user, rendered = await view_on_connect((self.encounter_id, session))
         if await self.send_view(rendered, everything=True, again=True, page_shows=self.page_version()):
+            live_views.follow(self.encounter_id, self.user)
+            self.following = True
             self.keeping_in_group = asyncio.create_task(self.stay_in_group())
 
     async def stay_in_group(self):
@@ -110,10 +113,13 @@ class EncounterConsumer(AsyncWebsocketConsumer):
 
     async def __call__(self, scope, receive, send):
         """The consumer's side tasks end with it, also when it crashes (a channel-layer read that failed while
-        Redis was away): an orphaned rejoin would keep a dead socket in the group and the consumer in memory."""
+        Redis was away): an orphaned rejoin would keep a dead socket in the group and the consumer in memory. So
+        does its viewer's place among those whose views are rendered ahead (LiveViews.follow)."""
         try:
             await super().__call__(scope, receive, send)
         finally:
+            if self.following:
+                live_views.unfollow(self.encounter_id, self.user)
             for task in (self.pending_resync, self.keeping_in_group):
                 if task:
                     task.cancel()
@@ -160,8 +166,12 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         return int(shows) if shows.isdigit() else None
 
     async def refresh(self, at_least=None, everything=False, again=False):
-        rendered = await view_for(self.encounter_id, self.user, at_least, shown=self.sent_version)
-        await self.send_view(rendered, everything, again)
+        """The view at `at_least` or newer (the current version when None), sent: rendered already in this process
+        for this viewer, it goes at once; else it is read and rendered on the database thread, with the other
+        sockets' that wait for theirs."""
+        asked = (self.encounter_id, self.user, at_least, self.sent_version)
+        rendered = None if at_least is None else live_views.ready_view(*asked)
+        await self.send_view(rendered or await views_together(asked), everything, again)
 
     async def send_view(self, rendered, everything=False, again=False, page_shows=None):
         """Send the `rendered` view (`everything`) or what changed in it; a version already sent only `again` (a

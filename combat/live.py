@@ -7,10 +7,13 @@ and rendered once, then each socket sends only the parts that differ from what i
 row by row, so one combatant's damage sends one row.
 
 The sockets' reads and renders run on Channels' single database thread (`database_sync_to_async`), one call at a
-time. A command's answer runs in its request's thread: it reads the version it made and hands that read over
+time; the sockets told of a change while one runs go there together in the next (`views_for`, combat/batching.py),
+and a socket whose viewer's view of the version is already rendered takes it without the trip (`ready_view`). A
+command's answer runs in its request's thread: it reads the version it made and hands that read over
 (`execute_for_answer`), so the reads kept are shared under a lock.
 """
 
+import logging
 import re
 import threading
 import time
@@ -21,6 +24,8 @@ from functools import cached_property
 from combat import commands, permissions, reads, views_state
 from combat.models import Encounter
 from combat.rendering import VERSION_PLACEHOLDER, live_fragments
+
+logger = logging.getLogger(__name__)
 
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
@@ -184,11 +189,28 @@ class LiveViews:
         self.reads = OrderedDict()
         self.reads_lock = threading.Lock()
         self.versions = {}  # {encounter id: (when looked, version)}
+        self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
 
     def clear(self):
         with self.reads_lock:
             self.reads.clear()
         self.versions.clear()
+        self.followers.clear()
+
+    def follow(self, encounter_id, user):
+        """A socket of `user` follows the encounter in this process: their view of each new version is rendered
+        in the first trip that reads it (`views_for`)."""
+        following = self.followers.setdefault(encounter_id, {}).setdefault(user.pk, [user, 0])
+        following[1] += 1
+
+    def unfollow(self, encounter_id, user):
+        following = self.followers.get(encounter_id, {})
+        if user.pk in following:
+            following[user.pk][1] -= 1
+            if following[user.pk][1] <= 0:
+                del following[user.pk]
+        if not following:
+            self.followers.pop(encounter_id, None)
 
     def current_version(self, encounter_id):
         """The encounter's version, looked up at most once a second for all the sockets that rejoin their group
@@ -214,6 +236,49 @@ class LiveViews:
             return None
         with_sheets = shown is not None and shown >= 0 and read.data.rules_changed_after(shown)
         return self.render(read, user, viewer_role or read.data.role(user), with_sheets)
+
+    def views_for(self, asked):
+        """For each of `asked` ((encounter id, user, at least, shown) of a socket told of a change): `view_for`'s
+        answer, or the error it raised, for Batched. The sockets told of one change in this process go to the
+        database thread together, in one trip or a few, and share its read and renders, however many they are."""
+        views = []
+        for encounter_id, user, at_least, shown in asked:
+            try:
+                views.append(self.view_for(encounter_id, user, at_least, shown=shown))
+            except Exception as error:  # one socket's failure is its own (Batched raises it to that socket alone)
+                views.append(error)
+        for encounter_id in {encounter_id for encounter_id, *_ in asked}:
+            self.render_for_followers(encounter_id)
+        return views
+
+    def render_for_followers(self, encounter_id):
+        """Every viewer whose sockets follow the encounter here gets their view of its newest read rendered, in
+        the trip that read it: their sockets, told of the change a moment later, take it without a trip of their
+        own (`ready_view`). A view that fails here is left for its socket's trip, which meets the failure itself."""
+        read = self.reads.get(encounter_id)
+        if read is None:
+            return
+        for user, _ in list(self.followers.get(encounter_id, {}).values()):
+            try:
+                self.render(read, user, read.data.role(user))
+            except Exception:
+                logger.warning(
+                    "Could not render a view of encounter %s ahead of its socket", encounter_id, exc_info=True
+                )
+
+    def ready_view(self, encounter_id, user, at_least, shown):
+        """`view_for`'s answer when this process already read the encounter at `at_least` or newer and rendered
+        this viewer's view of it, else None. It reads nothing and renders nothing, so a socket asks it on the event
+        loop, without a trip to the database thread: once the first sockets told of a change have had their trip,
+        the rest take their view from here."""
+        read = self.reads.get(encounter_id)
+        if read is None or read.data.version < at_least:
+            return None
+        role = read.data.role(user)
+        if role is None:  # the trip answers that: the socket is closed
+            return None
+        with_sheets = shown >= 0 and read.data.rules_changed_after(shown)
+        return read.renders.get((role, user.pk, with_sheets))
 
     def for_table(self, token, at_least=None):
         """The Rendered table screen a table link's `token` shows, or None once the link is revoked or expired: its

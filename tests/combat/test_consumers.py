@@ -520,10 +520,11 @@ def statements_by_thread(monkeypatch):
 
 
 async def fan_out(table, viewers, statements_by_thread):
-    """Statements the fan-out of one command to sockets of `viewers` ran, and the views built for it."""
+    """Statements the fan-out of one command to sockets of `viewers` ran, the views built for it, and the trips the
+    sockets made to the database thread for them."""
     import threading
 
-    from combat import live, views_state
+    from combat import consumers, live, views_state
 
     sockets = []
     for viewer in viewers:
@@ -538,6 +539,14 @@ async def fan_out(table, viewers, statements_by_thread):
         return build(*args, **kwargs)
 
     live.views_state.build = counted_build
+    trips = []
+    run_all = consumers.views_together.run_all
+
+    async def counted_trip(asked):
+        trips.append(len(asked))
+        return await run_all(asked)
+
+    consumers.views_together.run_all = counted_trip
     statements_by_thread.clear()
 
     def apply_damage():
@@ -551,26 +560,29 @@ async def fan_out(table, viewers, statements_by_thread):
             assert f'data-version="{version}"' in await socket.receive_from(timeout=5)
     finally:
         live.views_state.build = build
+        consumers.views_together.run_all = run_all
     statements = sum(1 for thread in statements_by_thread if thread != command_thread) - 1  # less our version read
     for socket in sockets:
         await socket.disconnect()
-    return statements, built
+    return statements, built, trips
 
 
 async def test_a_change_is_read_once_and_rendered_once_per_viewer(
     table, channel_layer, statements_by_thread, monkeypatch
 ):
     """However many phones follow an encounter, its new version is read once in a process, and each viewer's view
-    is built once, shared by all of that viewer's sockets."""
+    is built once, shared by all of that viewer's sockets; the sockets go to the database thread for it together,
+    or take a view already rendered without going, not each on its own trip."""
     import combat.consumers
 
     monkeypatch.setattr(combat.consumers, "REJOIN_INTERVAL", 3600)  # no rejoin beat within the test
-    few, built_for_few = await fan_out(table, [table.gm, table.anna], statements_by_thread)
+    few, built_for_few, _ = await fan_out(table, [table.gm, table.anna], statements_by_thread)
     many_viewers = [table.gm, table.gm] + [table.anna] * 4 + [table.bruno] * 4
-    many, built_for_many = await fan_out(table, many_viewers, statements_by_thread)
+    many, built_for_many, trips = await fan_out(table, many_viewers, statements_by_thread)
     assert few == many and few <= 8, f"{few} statements for 2 sockets, {many} for 10"
     assert sorted(user.username for user in built_for_few) == ["anna", "gm"]
     assert sorted(user.username for user in built_for_many) == ["anna", "bruno", "gm"]
+    assert len(trips) <= len(many_viewers) // 2, f"{len(trips)} trips to the database thread for 10 sockets: {trips}"
 
 
 async def test_a_page_that_shows_the_current_version_is_sent_nothing_on_connect(table, channel_layer):

@@ -53,6 +53,8 @@ def assert_live_equals_fresh(viewer, live, path, version):
     fresh = viewer.context.new_page()
     fresh.goto(viewer.base_url + path)
     expect(fresh.locator("#encounter-version")).to_have_attribute("data-version", str(version))
+    # Its socket open, as the live page's is: the pinned part says "live" only then (combat/freshness.html).
+    expect(fresh.locator("[data-connection]").first).to_have_text("live")
     wanted = state_of(fresh)
     fresh.close()
     shown = state_of(live)
