@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 import systems
 from characters import access, backup, foundry, foundry_import
 from characters.forms import RowChoiceField, SkillFormSet
-from characters.foundry import ROW_KINDS
 from characters.models import Character
 from combat import commands
 from combat.models import Encounter
@@ -185,7 +184,11 @@ def import_character(request, pk):
             return redirect(campaign)
         character = backup.import_character(data, campaign, owner=owner)
     except (ValueError, RecursionError):  # not JSON, not text
-        messages.error(request, "That file is not a character file of this tracker: nothing was imported.")
+        messages.error(
+            request,
+            "That file is not JSON: choose a character file from this tracker or a Foundry VTT actor's Export Data. "
+            "Nothing was imported.",
+        )
         return redirect(campaign)
     except (backup.BackupError, foundry.FoundryError) as error:
         messages.error(request, f"{error} Nothing was imported.")
@@ -195,10 +198,13 @@ def import_character(request, pk):
 
 
 @login_required
-@require_POST
 def confirm_foundry_import(request, pk):
-    """The review's answers: the character the signed draft describes, stored with what the reviewer chose."""
+    """The review's answers: the character the signed draft describes, stored with what the reviewer chose. Opened
+    without them (a reload, a phone restoring the tab), it sends back to the campaign to upload again."""
     campaign = access.campaign_for(request.user, pk)
+    if request.method != "POST":
+        messages.error(request, "The review was not sent: upload the file again.")
+        return redirect(campaign)
     owner = None if campaign.gm_id == request.user.pk else request.user
     try:
         draft = foundry_import.unseal(request.POST.get("draft"), campaign, request.user)
@@ -206,30 +212,17 @@ def confirm_foundry_import(request, pk):
         messages.error(request, f"{error} Nothing was imported.")
         return redirect(campaign)
     try:
-        chosen = foundry_import.answers(draft, request.POST, campaign, may_create=owner is None)
+        chosen = foundry_import.answers(draft, request.POST, campaign, by_gm=owner is None)
         character, created = foundry_import.save(draft, campaign, owner, chosen)
     except foundry.FoundryError as error:
         return _foundry_review(request, campaign, draft, owner, error=f"{error} Nothing is stored yet.")
-    made = f" New rules rows: {', '.join(created)}." if created else ""
+    made = f" New weapons/armour/skills made: {', '.join(created)}." if created else ""
     messages.success(request, f"{character.name} is imported from Foundry VTT.{made}")
     return redirect("sheet", pk=character.pk)
 
 
 def _foundry_review(request, campaign, draft, owner, error=""):
-    """What the import will store, and a choice for each item the game's rules data lacks: by default a GM creates
-    it, a player (who may not add rules rows) maps it when there is something to map it to."""
-    game = systems.get(campaign.system)
-    unmatched = []
-    for index, item in enumerate(draft.items):
-        if item.match is not None:
-            continue
-        choices = game.foundry_choices(item.kind)
-        may_create = owner is None or item.kind not in ROW_KINDS
-        usual = foundry_import.CREATE if may_create else foundry_import.MAP if choices else foundry_import.LEAVE_OUT
-        chosen = request.POST.get(f"item-{index}", usual) if error else usual
-        mapped = request.POST.get(f"map-{index}", "") if error else foundry.name_among(choices, item.name)
-        unmatched.append({"index": index, "item": item, "choices": choices, "may_create": may_create,
-                          "chosen": chosen, "mapped": mapped})  # fmt: skip
+    """What the import will store, and a choice for each item the game's rules data lacks."""
     kept = [
         (label, [item for item in draft.items if item.match is not None and item.kind == kind])
         for kind, label in FOUNDRY_KINDS
@@ -238,8 +231,11 @@ def _foundry_review(request, campaign, draft, owner, error=""):
         "campaign": campaign,
         "draft": draft,
         "sealed": foundry_import.seal(draft, campaign, request.user),
+        "wounds_label": foundry_import.wounds_label(campaign),
+        "counters": foundry_import.counters(draft, campaign),
+        "namesake": foundry_import.namesakes(draft, campaign, owner),
         "kept": [(label, items) for label, items in kept if items],
-        "unmatched": unmatched,
+        "unmatched": foundry_import.review(draft, campaign, owner is None, request.POST if error else None),
         "is_gm": owner is None,
         "error": error,
     }

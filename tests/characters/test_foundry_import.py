@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 import systems
+from characters.foundry import Item
 from characters.models import Character, CharacterSkill
 from rules.models import Armour, Skill, Weapon
 from tests.factories import CampaignFactory, UserFactory
@@ -78,15 +79,17 @@ def test_the_gm_reviews_then_imports_with_new_mapped_and_left_out_items(table):
 
     done = confirm(
         client, campaign, draft,
-        **{f"item-{unmatched['Zweihander']}": "create", f"item-{unmatched['Spear']}": "map",
-           f"map-{unmatched['Spear']}": "Spear", f"item-{unmatched['Broken Bottle']}": "leave",
-           f"item-{unmatched['Lore (History)']}": "map", f"map-{unmatched['Lore (History)']}": "Lore",
+        **{f"item-{unmatched['Zweihander']}": "create", f"item-{unmatched['Spear']}": "map:Spear",
+           f"item-{unmatched['Broken Bottle']}": "leave", f"item-{unmatched['Lore (History)']}": "map:Lore",
            f"item-{unmatched['Brigandine']}": "leave", f"item-{unmatched['Very Strong']}": "create"},
     )  # fmt: skip
 
     character = Character.objects.get(campaign=campaign)
     assert done.redirect_chain[-1][0] == f"/characters/{character.pk}/"
-    assert "Ulrika Magdova is imported from Foundry VTT. New rules rows: Zweihander." in done.content.decode()
+    assert (
+        "Ulrika Magdova is imported from Foundry VTT. New weapons/armour/skills made: Zweihander."
+        in done.content.decode()
+    )
     assert (character.player, character.is_npc, character.max_wounds) == (None, False, 13)
     assert character.characteristics["S"] == 38 and character.points["fortune"] == 2
     assert sorted(character.weapons.values_list("name", flat=True)) == ["Dagger", "Hand Weapon", "Spear", "Zweihander"]
@@ -111,7 +114,7 @@ def test_a_creature_comes_in_as_an_npc_and_a_name_taken_gets_an_imported_row(tab
     done = confirm(client, campaign, draft, **answers)
     orc = Character.objects.get(campaign=campaign)
     assert orc.is_npc and orc.traits == {"Champion": True, "Armour": 2, "Weapon": 8, "Night Vision": True}
-    assert "New rules rows: Hand Weapon (imported)." in done.content.decode()
+    assert "New weapons/armour/skills made: Hand Weapon (imported)." in done.content.decode()
     assert sorted(orc.weapons.values_list("name", "damage")) == [("Hand Weapon", 4), ("Hand Weapon (imported)", 7)]
 
 
@@ -202,10 +205,17 @@ def nested(depth):
 @pytest.mark.parametrize(
     "content, words",
     [
-        ({**export(), "_stats": {"systemId": "dnd5e"}}, "of a game this tracker does not read"),
-        (b"\xff\xfe not json", "That file is not a character file of this tracker"),
-        (b"[1, 2", "That file is not a character file of this tracker"),
-        (nested(100_000), "That file is not a character file of this tracker"),
+        (
+            {**export(), "_stats": {"systemId": "dnd5e"}},
+            "This is a Foundry VTT dnd5e character: this tracker reads Symbaroum and WFRP 4e characters",
+        ),
+        (
+            {**export()["items"][7], "_stats": {"systemId": "wfrp4e"}},
+            "This is a Foundry VTT item (a weapon), not a character: export the actor instead.",
+        ),
+        (b"\xff\xfe not json", "That file is not JSON: choose a character file from this tracker or a Foundry VTT"),
+        (b"[1, 2", "That file is not JSON"),
+        (nested(100_000), "That file is not JSON"),
         (b" " * 9_000_000, "far too big"),
         ({**export(), "items": "sword"}, "The actor's items should be a list"),
         ({**export(), "name": "x" * 500}, "The character's name should be a text"),
@@ -249,5 +259,62 @@ def test_a_campaign_of_a_game_without_a_foundry_reader_refuses_the_export(table)
     actor = export("wfrp4e-old-character")
     actor["data"] = {"attributes": {}}  # no game's shape
     answer = upload(logged_in(gm), campaign, actor)
-    assert "of a game this tracker does not read; this campaign plays WFRP 3e." in answer.content.decode()
+    assert (
+        "a Foundry VTT actor of a game this tracker does not read: this tracker reads Symbaroum and WFRP 4e "
+        "characters; this campaign plays WFRP 3e." in answer.content.decode()
+    )
     assert not Character.objects.exists()
+
+
+def chosen_option(page, index):
+    """The value of the option selected in unmatched item `index`'s one control."""
+    select = re.search(rf'<select id="choice-{index}" name="item-{index}">(.*?)</select>', page, re.S)[1]
+    return re.search(r'<option value="([^"]*)" selected>', select)[1]
+
+
+def test_the_review_says_what_comes_in_and_selects_the_usual_answer(table):
+    gm, anna, _, campaign = table
+    page = upload(logged_in(gm), campaign, export()).content.decode().replace("&#x27;", "'")
+    _, unmatched = review_form(upload(logged_in(gm), campaign, export()))
+    assert chosen_option(page, unmatched["Spear"]) == "map:Spear"  # the row of the same name
+    assert chosen_option(page, unmatched["Zweihander"]) == "create"
+    assert "Kind melee · Group Two-Handed · Damage 6 · Adds strength bonus · Reach Long" in page
+    assert "joins this game's rules data, shared by every campaign of this game on this site" in page
+    assert "This campaign already has a character named" not in page
+    player_page = upload(logged_in(anna), campaign, export()).content.decode()
+    assert chosen_option(player_page, unmatched["Zweihander"]) == "leave"
+    assert (
+        'value="create"' not in re.search(rf'id="choice-{unmatched["Zweihander"]}".*?</select>', player_page, re.S)[0]
+    )
+
+
+def test_an_item_that_cannot_be_made_offers_no_create(table, monkeypatch):
+    monkeypatch.setattr(Item, "cannot_create", "its damage is none this tracker reads", raising=False)
+    gm, _, _, campaign = table
+    review = upload(logged_in(gm), campaign, export())
+    page = review.content.decode()
+    _, unmatched = review_form(review)
+    assert 'value="create"' not in page and "Cannot be made as the file has it: its damage is none" in page
+    assert chosen_option(page, unmatched["Zweihander"]) == "leave"
+
+
+def test_a_second_import_of_a_name_is_warned_of_and_allowed(table):
+    gm, anna, _, campaign = table
+    client = logged_in(gm)
+    draft, _ = review_form(upload(client, campaign, export("wfrp4e-old-character")))
+    confirm(client, campaign, draft)
+    name = Character.objects.get().name
+    warning = f"This campaign already has a character named {name}; importing makes a second one."
+    again = upload(client, campaign, export("wfrp4e-old-character"))
+    assert warning in again.content.decode().replace("&#x27;", "'")
+    confirm(client, campaign, review_form(again)[0])
+    assert Character.objects.filter(name=name).count() == 2
+    assert "already has a character named" not in upload(logged_in(anna), campaign, export()).content.decode()
+
+
+def test_opening_the_confirm_address_sends_back_to_upload_again(table):
+    gm, _, _, campaign = table
+    answer = logged_in(gm).get(f"/campaigns/{campaign.pk}/characters/import/foundry/", follow=True)
+    assert answer.redirect_chain[-1][0] == f"/campaigns/{campaign.pk}/"
+    assert "The review was not sent: upload the file again." in answer.content.decode()
+    assert logged_in(UserFactory()).get(f"/campaigns/{campaign.pk}/characters/import/foundry/").status_code == 404

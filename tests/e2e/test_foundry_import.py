@@ -1,6 +1,6 @@
 """A GM brings a character in from Foundry VTT on a phone: the export uploaded through the campaign's import form,
-the review page's choices for what the rules data lacks (one weapon created, one mapped to an existing weapon, one
-left out), then the sheet shows what was imported."""
+the review page's one control per item the rules data lacks (one weapon created, one left as the existing weapon of its
+name, a skill mapped to an existing one, one weapon left out), then the sheet shows what was imported."""
 
 from pathlib import Path
 
@@ -26,17 +26,21 @@ def test_a_foundry_export_reviewed_and_imported_on_a_phone(rules_data, login):
     spear = page.locator("fieldset", has_text="Weapon: Spear")
     bottle = page.locator("fieldset", has_text="Weapon: Broken Bottle")
     expect(spear).to_contain_text("This game's Spear does +SB+4 (Polearm); the file's does +SB+5 (Polearm).")
-    zweihander.get_by_label("Create it as a new weapon").check()
-    spear.get_by_label("It is").check()
-    expect(spear.get_by_label("Which weapon Spear is")).to_have_value("Spear")  # the same name, offered first
-    bottle.get_by_label("Leave it out").check()
+    expect(zweihander).to_contain_text("Damage 6 · Adds strength bonus · Reach Long")  # what "create" makes
+    # One control per item: the row of the same name comes selected, and a choice needs nothing else ticked.
+    expect(spear.get_by_label("What to do with Spear")).to_have_value("map:Spear")
+    zweihander.get_by_label("What to do with Zweihander").select_option(label="Create it as a new weapon")
+    bottle.get_by_label("What to do with Broken Bottle").select_option(label="Leave it out")
+    page.locator("fieldset", has_text="Skill: Lore (History)").get_by_label("What to do").select_option(
+        label="It is Lore"
+    )
     # A phone's thumb: each choice is a full touch target, and nothing runs off the side of the screen.
-    assert bottle.get_by_label("Leave it out").bounding_box()["height"] >= 44
+    assert bottle.get_by_label("What to do with Broken Bottle").bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     page.click("#confirm-import")
 
     expect(page.locator(".flash")).to_contain_text(
-        "Ulrika Magdova is imported from Foundry VTT. New rules rows: Lore (History), Zweihander, Brigandine."
+        "Ulrika Magdova is imported from Foundry VTT. New weapons/armour/skills made: Zweihander, Brigandine."
     )
     weapons = page.locator(".gear")
     expect(weapons).to_contain_text("Zweihander")
@@ -44,4 +48,5 @@ def test_a_foundry_export_reviewed_and_imported_on_a_phone(rules_data, login):
     expect(weapons).to_contain_text("Hand Weapon")
     expect(weapons).not_to_contain_text("Broken Bottle")
     expect(page.locator("#talents")).to_contain_text("Strike to Stun, Very Strong ×2")
+    expect(page.locator("ul.skills")).to_contain_text("Lore")
     assert viewer.errors == []

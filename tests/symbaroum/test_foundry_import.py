@@ -17,22 +17,24 @@ def test_the_gm_imports_a_symbaroum_character(symbaroum_table):
     client = logged_in(gm)
     review = upload(client, campaign, export("symbaroum-player"))
     page = review.content.decode().replace("&#x27;", "'")
-    assert "Import Gerhard Ironhand from Foundry VTT" in page and "Wounds 15" in page and "Resolute 11" in page
+    assert "Import Gerhard Ironhand from Foundry VTT" in page and "Toughness 15" in page and "Resolute 11" in page
     assert "Iron Fist Adept" in page  # the abilities kept on the sheet are listed
+    assert "Temporary corruption 2 · Permanent corruption 1 · Experience 5" in page  # the sheet's own labels
+    assert "Lucky Charm" in page and "Sworn to the Queen's Army" in page  # the notes, with what was left out
     assert "This game's Halberd differs: it deals 1d10, the file's deals 1d8" in page
     draft, unmatched = review_form(review)
     assert set(unmatched) == {"Halberd", "Crow’s Beak", "Wolf Skin"}
 
     done = confirm(
         client, campaign, draft,
-        **{f"item-{unmatched['Halberd']}": "map", f"map-{unmatched['Halberd']}": "Halberd",
+        **{f"item-{unmatched['Halberd']}": "map:Halberd",
            f"item-{unmatched['Crow’s Beak']}": "create", f"item-{unmatched['Wolf Skin']}": "leave"},
     )  # fmt: skip
 
     character = Character.objects.get(campaign=campaign, name="Gerhard Ironhand")
     assert done.redirect_chain[-1][0] == f"/characters/{character.pk}/"
     sheet = done.content.decode().replace("&#x27;", "'")
-    assert "Gerhard Ironhand is imported from Foundry VTT. New rules rows: Crow’s Beak." in sheet
+    assert "Gerhard Ironhand is imported from Foundry VTT. New weapons/armour/skills made: Crow’s Beak." in sheet
     assert "Polearm Mastery" in sheet and "Crow’s Beak" in sheet
     assert (character.player, character.is_npc, character.max_wounds) == (None, False, 15)
     assert character.characteristics["Strong"] == 15 and character.characteristics["Resolute"] == 11
