@@ -115,8 +115,8 @@ def edited(file, **fields):
 @pytest.mark.parametrize(
     "spoil, message",
     [
-        (lambda file, system: b"{not json", "That file is not a character file of this tracker"),
-        (lambda file, system: "Ulrika".encode("utf-16"), "That file is not a character file of this tracker"),
+        (lambda file, system: b"{not json", "That file is not JSON: choose a character file from this tracker"),
+        (lambda file, system: "Ulrika".encode("utf-16"), "That file is not JSON"),
         (lambda file, system: [file], "This is not a character file of this tracker."),
         (lambda file, system: {**file, "format": "wfrp-combat-tracker campaign"}, "This is not a character file"),
         (lambda file, system: {**file, "version": 7}, "This character file has version 7"),
