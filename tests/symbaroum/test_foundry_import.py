@@ -4,6 +4,7 @@ refusing the file in words."""
 
 import pytest
 
+import systems
 from characters.models import Character
 from rules.models import Weapon
 from tests.characters.test_foundry_import import confirm, counts, export, logged_in, review_form, upload
@@ -71,3 +72,17 @@ def test_a_file_no_sheet_can_hold_is_refused_in_words(symbaroum_table):
         answer.content.decode()
     )
     assert counts() == before
+
+
+def test_a_mapping_counter_reads_as_names_and_values(symbaroum_table, monkeypatch):
+    game = systems.get("symbaroum")
+    read = game.read_foundry_actor
+
+    def with_arrows(actor):
+        draft = read(actor)
+        draft.points = {**draft.points, "special_ammunition": {"Fire arrow": 3, "Blunt arrow": 2}}
+        return draft
+
+    monkeypatch.setattr(game, "read_foundry_actor", with_arrows)
+    review = upload(logged_in(symbaroum_table.gm), symbaroum_table.campaign, export("symbaroum-player"))
+    assert "Special ammunition Fire arrow 3, Blunt arrow 2" in review.content.decode()
