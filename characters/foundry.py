@@ -6,7 +6,10 @@ an actor's body into a Draft (`System.read_foundry_actor`); what it could not ma
 `Item`s without a `match`, which the review page lists: create it, pick an existing one, or leave it out.
 """
 
-from dataclasses import asdict, dataclass, field
+import re
+from dataclasses import asdict, dataclass, field, fields
+
+from django.core.exceptions import ValidationError
 
 from systems.sheet_schema import shown
 
@@ -29,6 +32,7 @@ class Item:
     value: int | str | bool | None = None  # skill advances, a trait's rating, an ability's level
     details: dict = field(default_factory=dict)  # what creating it needs: damage, group, qualities, locations, AP...
     why: str = ""  # why it is unmatched, in the GM's words: "no weapon of this game is named Zweihander"
+    cannot_create: str = ""  # why no new row can be made as the file has it, in the GM's words; "" when one can
 
 
 @dataclass
@@ -52,7 +56,9 @@ class Draft:
 
     @classmethod
     def from_data(cls, data):
-        return cls(**{**data, "items": [Item(**item) for item in data["items"]]})
+        known = {field.name for field in fields(Item)}
+        items = [Item(**{key: value for key, value in item.items() if key in known}) for item in data["items"]]
+        return cls(**{**data, "items": items})
 
 
 # Real exports with every item's description run to a few megabytes; a file far beyond that is not one actor.
@@ -91,9 +97,16 @@ def part(fields, key, what):
     return value
 
 
+WHOLE_NUMBER_TEXT = re.compile(r"^\s*[+-]?\d{1,12}\s*$")  # older exports keep numbers as text: "31"
+
+
 def whole(value, what, low=0, high=999):
-    """A whole number from `low` to `high`, or a refusal naming `what`."""
+    """A whole number from `low` to `high` (or a text holding one), or a refusal naming `what`."""
+    if value is None:
+        raise FoundryError(f"{what} is missing.")
     if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and WHOLE_NUMBER_TEXT.match(value):
         value = int(value)
     if type(value) is not int or not low <= value <= high:
         raise FoundryError(f"{what} should be a whole number from {low} to {high}, not {shown(value)}.")
@@ -101,11 +114,34 @@ def whole(value, what, low=0, high=999):
 
 
 def text(value, what, longest=MAX_NAME, blank=True):
-    if value is None and blank:
-        return ""
+    if value is None:
+        if blank:
+            return ""
+        raise FoundryError(f"{what} is missing.")
     if not isinstance(value, str) or len(value) > longest or (not blank and not value.strip()):
         raise FoundryError(f"{what} should be a text of at most {longest} characters, not {shown(value)}.")
     return value.strip()
+
+
+def actor_kind(actor, kinds, which):
+    """The actor's Foundry type, one of `kinds`; refused in words for an item exported alone (it carries no items)
+    or an actor of another type, `which` naming the kinds this game imports."""
+    if not isinstance(actor, dict):
+        raise FoundryError("The file should hold one Foundry actor, not a list or a value.")
+    kind = actor.get("type")
+    if kind in kinds:
+        return kind
+    if "items" not in actor:
+        raise FoundryError(f"This is a Foundry VTT item (a {text(kind, 'Its type', 40)}), not a character: export the "
+                           "actor instead.")  # fmt: skip
+    raise FoundryError(f"This Foundry VTT actor is a {text(kind, 'Its type', 40)}; only {which} can be imported.")
+
+
+def actor_name(actor):
+    name = actor.get("name")
+    if name is None or (isinstance(name, str) and not name.strip()):
+        raise FoundryError("The character has no name.")
+    return text(name, "The character's name", 120, blank=False)
 
 
 def items_of(actor):
@@ -143,11 +179,55 @@ class RowsByName:
             self.by_name = {row.name.casefold(): row for row in self.rows}
         return self.by_name.get(name.strip().casefold())
 
+    def candidates(self, name):
+        """The rows `name` may be: the row of that name first, then the rows made from earlier imports of it
+        ("name (imported)", "name (imported 2)"...), each a copy the file's item may agree with."""
+        self.named(name)
+        wanted = name.strip().casefold()
+        copies = []
+        for known, row in self.by_name.items():
+            copy = IMPORTED_COPY.match(known)
+            if copy and copy["name"] == wanted:
+                copies.append((int(copy["number"] or 1), row))
+        own = self.by_name.get(wanted)
+        return [*([own] if own else []), *(row for _, row in sorted(copies, key=lambda pair: pair[0]))]
+
+
+IMPORTED_COPY = re.compile(r"^(?P<name>.+) \(imported(?: (?P<number>\d{1,3}))?\)$")  # as `free_name` names them
+
+
+def matching(candidates, differences):
+    """The first of `candidates` (rows) that agrees with the file's item, and why none does: `differences(row)` lists
+    how a row differs, in words. Returns (row or None, the first candidate's differences)."""
+    first = None
+    for row in candidates:
+        found = differences(row)
+        if not found:
+            return row, []
+        first = found if first is None else first
+    return None, first or []
+
 
 def name_among(names, name):
     """The one of `names` that is `name` whatever its case, or None."""
     wanted = name.strip().casefold()
     return next((known for known in names if known.casefold() == wanted), None)
+
+
+def unmakeable(row, exclude=()):
+    """Why the unsaved rules row `row` cannot be stored, in the model's own words; "" when it can. Its name is
+    checked against the other rows when it is made (`free_name`), and the fields in `exclude` then too."""
+    try:
+        row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        return " ".join(message for messages in error.message_dict.values() for message in messages)
+    return ""
+
+
+def refuse_unmakeable(item, problem):
+    """Refuse to make `item`'s row, in words, when `problem` (from `unmakeable`) says it cannot be."""
+    if problem:
+        raise FoundryError(f"{item.name} cannot be made as the file has it: {problem}")
 
 
 def free_name(rows, name):

@@ -135,7 +135,7 @@ def item_named(actor, name):
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda a: a["system"]["attributes"]["strong"].update(value="15"), "Strong should be a whole number"),
+        (lambda a: a["system"]["attributes"]["strong"].update(value="fifteen"), "Strong should be a whole number"),
         (
             lambda a: a["system"]["attributes"]["quick"].update(value=10**12),
             "Quick should be a whole number from 0 to 999",
@@ -153,11 +153,11 @@ def item_named(actor, name):
         (lambda a: a.update(type="vehicle"), "only player characters and monsters"),
         (lambda a: a.update(name=""), "The character's name"),
         (lambda a: a["system"].update(notes=5), "notes should be text"),
-        (lambda a: item_named(a, "Lucky Charm")["system"]["bonus"].update(resolute="1"), "What Lucky Charm adds"),
+        (lambda a: item_named(a, "Lucky Charm")["system"]["bonus"].update(resolute="one"), "What Lucky Charm adds"),
         (lambda a: item_named(a, "Iron Fist")["system"].update(novice=True), "Iron Fist's levels"),
         (lambda a: item_named(a, "Sword")["system"].update(qualities=["long"]), "Sword's qualities"),
         (lambda a: item_named(a, "Chain Shirt")["system"].update(impeding=10**9), "Chain Shirt's Impeding"),
-        (lambda a: item_named(a, "Contacts (Queen's Army)")["system"].update(level="1"), "The level of Contacts"),
+        (lambda a: item_named(a, "Contacts (Queen's Army)")["system"].update(level="first"), "The level of Contacts"),
     ],
 )
 def test_what_no_sheet_can_hold_is_refused_in_words(rules_data, change, words):
