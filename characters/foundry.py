@@ -161,11 +161,6 @@ def items_of(actor):
     return read
 
 
-def row_named(rows, name):
-    """The row of `rows` (a queryset of one game's rules rows) named `name`, whatever its case; None if none is."""
-    return rows.filter(name__iexact=name.strip()).first()
-
-
 class RowsByName:
     """One game's rules rows of a kind (a queryset), read once for a whole file on the first look-up, then found by
     name whatever the case: a character's hundred items cost one query per kind."""
