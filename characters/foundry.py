@@ -89,11 +89,18 @@ def body(document, what):
     return fields
 
 
+def refusal(what, should_be, value):
+    """The refusal of a value the file holds where `what` should be: "is missing" when the file has none there."""
+    if value is None:
+        return FoundryError(f"{what} is missing.")
+    return FoundryError(f"{what} should be {should_be}, not {shown(value)}.")
+
+
 def part(fields, key, what):
     """A nested group of fields ({} when the file leaves it out), refused in words when it is not one."""
     value = fields.get(key, {})
     if not isinstance(value, dict):
-        raise FoundryError(f"{what} should be a group of values, not {shown(value)}.")
+        raise refusal(what, "a group of values", value)
     return value
 
 
@@ -102,24 +109,20 @@ WHOLE_NUMBER_TEXT = re.compile(r"^\s*[+-]?\d{1,12}\s*$")  # older exports keep n
 
 def whole(value, what, low=0, high=999):
     """A whole number from `low` to `high` (or a text holding one), or a refusal naming `what`."""
-    if value is None:
-        raise FoundryError(f"{what} is missing.")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, str) and WHOLE_NUMBER_TEXT.match(value):
         value = int(value)
     if type(value) is not int or not low <= value <= high:
-        raise FoundryError(f"{what} should be a whole number from {low} to {high}, not {shown(value)}.")
+        raise refusal(what, f"a whole number from {low} to {high}", value)
     return value
 
 
 def text(value, what, longest=MAX_NAME, blank=True):
-    if value is None:
-        if blank:
-            return ""
-        raise FoundryError(f"{what} is missing.")
+    if value is None and blank:
+        return ""
     if not isinstance(value, str) or len(value) > longest or (not blank and not value.strip()):
-        raise FoundryError(f"{what} should be a text of at most {longest} characters, not {shown(value)}.")
+        raise refusal(what, f"a text of at most {longest} characters", value)
     return value.strip()
 
 
@@ -148,13 +151,13 @@ def items_of(actor):
     """The actor's items as (type, name, fields): each a dict with a name and fields, or the file is refused."""
     items = actor.get("items", [])
     if not isinstance(items, list):
-        raise FoundryError(f"The actor's items should be a list, not {shown(items)}.")
+        raise refusal("The actor's items", "a list", items)
     if len(items) > MAX_ITEMS:
         raise FoundryError(f"The actor carries {len(items)} items; a character has at most {MAX_ITEMS}.")
     read = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            raise FoundryError(f"Item {index} of the file should be an item, not {shown(item)}.")
+            raise refusal(f"Item {index} of the file", "an item", item)
         name = text(item.get("name"), f"The name of item {index}", blank=False)
         kind = text(item.get("type"), f"The type of {name}", blank=False)
         read.append((kind, name, body(item, name)))
@@ -215,8 +218,16 @@ def unmakeable(row, exclude=()):
     try:
         row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        return " ".join(message for messages in error.message_dict.values() for message in messages)
+        return " ".join(
+            f"{named(row, key)}{message}" for key, messages in error.message_dict.items() for message in messages
+        )
     return ""
+
+
+def named(row, key):
+    """What a refusal of `row`'s field `key` is about, as "its damage dice "1d8+1d4": "; "" for the row as a whole."""
+    field = next((field for field in row._meta.concrete_fields if field.name == key), None)
+    return f"its {field.verbose_name} {shown(getattr(row, key))}: " if field else ""
 
 
 def refuse_unmakeable(item, problem):

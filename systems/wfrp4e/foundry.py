@@ -10,7 +10,6 @@ import re
 
 from characters.foundry import (
     Draft,
-    FoundryError,
     Item,
     RowsByName,
     actor_kind,
@@ -21,6 +20,7 @@ from characters.foundry import (
     matching,
     name_among,
     part,
+    refusal,
     refuse_unmakeable,
     text,
     unmakeable,
@@ -29,7 +29,6 @@ from characters.foundry import (
 from rules.engine import wfrp4e
 from rules.engine.wfrp4e_house import MOMENTUM_TALENTS
 from rules.models import Armour, Characteristic, Property, Skill, Weapon
-from systems.sheet_schema import shown
 from systems.wfrp4e.commands import KEY
 from systems.wfrp4e.sheet import POINTS
 
@@ -191,7 +190,7 @@ def properties(name, fields, known):
         if isinstance(listed, str):  # exports of 2020 and before: "Fast, Impale, Shield 2"
             listed = [written(entry) for entry in listed.split(",") if entry.strip()]
         if not isinstance(listed, list):
-            raise FoundryError(f"{name}'s {group} should be a list, not {shown(listed)}.")
+            raise refusal(f"{name}'s {group}", "a list", listed)
         for entry in listed:
             key = entry.get("name") if isinstance(entry, dict) else None
             row = known.named(key) if isinstance(key, str) else None

@@ -237,10 +237,10 @@ def test_creating_rows_from_the_file(rules_data):
 
 def test_what_no_row_can_hold_is_refused_in_words(rules_data):
     sword = by_name(read(export("old")))["Sword"]
-    assert sword.cannot_create.startswith("Write dice like 1d8")
+    assert sword.cannot_create == 'its damage dice "1d8+1d4": Write dice like 1d8, 2d6 or 1d10+1.'
     before = Weapon.objects.count()
 
-    with pytest.raises(FoundryError, match="Sword cannot be made as the file has it: Write dice like 1d8"):
+    with pytest.raises(FoundryError, match="Sword cannot be made as the file has it: its damage dice"):
         SYMBAROUM.create_foundry_item(sword)
     with pytest.raises(FoundryError, match="only weapons and armour"):
         SYMBAROUM.create_foundry_item(Item("ability", "Iron Fist", value="Adept"))

@@ -132,7 +132,9 @@ def test_what_cannot_be_a_row_says_so_before_the_review_offers_to_create_it(rule
         GAME.create_foundry_item(zweihander)
     spear = weapons["Spear"]
     spear.details["kind"] = "thrown"
-    with pytest.raises(FoundryError, match="Spear cannot be made as the file has it: Value 'thrown'"):
+    with pytest.raises(
+        FoundryError, match="Spear cannot be made as the file has it: its kind \"thrown\": Value 'thrown'"
+    ):
         GAME.create_foundry_item(spear)
 
 
