@@ -9,7 +9,7 @@ an actor's body into a Draft (`System.read_foundry_actor`); what it could not ma
 import re
 from dataclasses import asdict, dataclass, field, fields
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from systems.sheet_schema import shown
 
@@ -226,8 +226,9 @@ def unmakeable(row, exclude=()):
 
 def named(row, key):
     """What a refusal of `row`'s field `key` is about, as "its damage dice "1d8+1d4": "; "" for the row as a whole."""
-    field = next((field for field in row._meta.concrete_fields if field.name == key), None)
-    return f"its {field.verbose_name} {shown(getattr(row, key))}: " if field else ""
+    if key == NON_FIELD_ERRORS:
+        return ""
+    return f"its {key.replace('_', ' ')} {shown(getattr(row, key))}: "
 
 
 def refuse_unmakeable(item, problem):
