@@ -32,7 +32,7 @@ class Item:
     value: int | str | bool | None = None  # skill advances, a trait's rating, an ability's level
     details: dict = field(default_factory=dict)  # what creating it needs: damage, group, qualities, locations, AP...
     why: str = ""  # why it is unmatched, in the GM's words: "no weapon of this game is named Zweihander"
-    cannot_create: str = ""  # why no new row can be made as the file has it, in the GM's words; "" when one can
+    cannot_create: str = ""  # why no row can be made as the file has it, in words without a closing stop; "" if it can
 
 
 @dataclass
@@ -220,7 +220,7 @@ def unmakeable(row, exclude=()):
     except ValidationError as error:
         return " ".join(
             f"{named(row, key)}{message}" for key, messages in error.message_dict.items() for message in messages
-        )
+        ).rstrip(".")  # a reason, as `Item.cannot_create` keeps it: the sentence it goes in ends it
     return ""
 
 
@@ -234,7 +234,7 @@ def named(row, key):
 def refuse_unmakeable(item, problem):
     """Refuse to make `item`'s row, in words, when `problem` (from `unmakeable`) says it cannot be."""
     if problem:
-        raise FoundryError(f"{item.name} cannot be made as the file has it: {problem}")
+        raise FoundryError(f"{item.name} cannot be made as the file has it: {problem}.")
 
 
 def free_name(rows, name):

@@ -244,7 +244,7 @@ def test_what_no_row_can_hold_is_refused_in_words(rules_data):
     item_named(actor, "Wolf Skin")["system"].update(baseProtection="1d0", bonusProtection="")
     assert by_name(read(actor))["Wolf Skin"].cannot_create.startswith('its protection dice "1d0": Write dice like')
     sword = by_name(read(export("old")))["Sword"]
-    assert sword.cannot_create == 'its damage dice "1d8+1d4": Write dice like 1d8, 2d6 or 1d10+1.'
+    assert sword.cannot_create == 'its damage dice "1d8+1d4": Write dice like 1d8, 2d6 or 1d10+1'
     before = Weapon.objects.count()
 
     with pytest.raises(FoundryError, match="Sword cannot be made as the file has it: its damage dice"):
