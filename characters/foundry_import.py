@@ -228,6 +228,7 @@ def save(draft, campaign, owner, chosen):
                 name = item.name
             else:
                 name = answer.name
+            game.foundry_item_saved(draft, item, name)
             if item.kind == "skill":
                 row = rules_row(item.kind, name, campaign)
                 # Two of the file's skills mapped to one row: the better trained counts.

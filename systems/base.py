@@ -254,6 +254,10 @@ class System:
         skill row of the rules data; returns the name it was made under."""
         raise NotImplementedError
 
+    def foundry_item_saved(self, draft, item, name):
+        """Called as an imported character is stored, for each Item kept, with the name of what it became (the row
+        made, picked or matched): what the sheet notes under that name goes into `draft`'s points."""
+
     def attack_panel(self, view, data):
         """The GM's attack form for this system, or None when it has none."""
         return None

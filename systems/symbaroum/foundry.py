@@ -12,20 +12,37 @@ What the sheet gets, and from where in the file (its fields under `system`, or `
 - abilities and mystical powers at the highest of Novice, Adept and Master ticked; monstrous traits at I to III (a
   trait Foundry marks as having no levels, without one); boons, burdens and rituals, which have no level, as traits
   without one;
-- weapons and armour matched to this game's rows by name, then by damage or protection, Impeding and qualities: a
-  row of the same name that differs is no match, and the review page says how it differs. Armour that Foundry does
-  not mark as worn is kept as carried; equipment named as one of this game's weapons (the Buckler) is that weapon.
+- weapons and armour matched to this game's rows by name, then by damage or protection, Impeding and the qualities
+  this game's rows have (others cannot be stored on a row, so they are not compared): a row of the same name that
+  differs is no match, and the review page says how it differs; a row an earlier import made of it ("Halberd
+  (imported)") that agrees is. Armour that Foundry does not mark as worn is kept as carried, under the name the
+  review gives it; equipment named as one of this game's weapons (the Buckler) is that weapon.
   Other gear is left out, each piece said in the notes.
 """
 
 import re
 from html import unescape
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.html import strip_tags
 
-from characters.foundry import Draft, FoundryError, Item, body, free_name, items_of, part, row_named, text, whole
+from characters.foundry import (
+    Draft,
+    FoundryError,
+    Item,
+    RowsByName,
+    actor_kind,
+    actor_name,
+    body,
+    free_name,
+    items_of,
+    matching,
+    part,
+    refuse_unmakeable,
+    text,
+    unmakeable,
+    whole,
+)
 from rules.engine import symbaroum
 from rules.models import HIT_LOCATIONS, Armour, Property, Weapon
 from systems.sheet_schema import CHARACTERISTICS, shown
@@ -92,6 +109,7 @@ LEVELLED = {"ability": "abilities", "mysticalPower": "abilities", "trait": "trai
 WITHOUT_LEVEL = ("boon", "burden", "ritual")
 GEAR = ("weapon", "armor", "equipment", "artifact")
 WORN = "active"  # Foundry's state of gear in use: armour worn, a weapon in hand
+CARRIED = "carried"  # an armour item's detail: Foundry has it not worn
 
 # What learning costs in Experience as Foundry's sheet counts it (the core rulebook's prices): each level of an
 # ability, power or trait, or a trait without levels; a boon's level; a burden's level gives Experience back.
@@ -112,13 +130,8 @@ def fits_shape(fields):
 
 
 def read_actor(actor):
-    if not isinstance(actor, dict):
-        raise FoundryError("The file should hold one Foundry actor, not a list or a value.")
-    kind = actor.get("type")
-    if kind not in ("player", "monster"):
-        raise FoundryError(f"This Foundry VTT actor is a {text(kind, 'Its type', 40)}; only player characters and "
-                           "monsters can be imported.")  # fmt: skip
-    name = text(actor.get("name"), "The character's name", 120, blank=False)
+    kind = actor_kind(actor, ("player", "monster"), "player characters and monsters")
+    name = actor_name(actor)
     fields = body(actor, name)
     items = items_of(actor)
     bonus = Bonuses(items)
@@ -133,9 +146,9 @@ def read_actor(actor):
         "corruption_permanent": whole(corruption.get("permanent", 0), "Permanent corruption"),
         "experience": unspent_experience(fields, items, bonus),
     }
-    remarks, learnt = [], Learnt()
+    remarks, learnt, rows = [], Learnt(), Rows()
     for item in items:
-        read_item(draft, item, learnt, remarks)
+        read_item(draft, item, learnt, remarks, rows)
     draft.items += learnt.items()
     notes = fields.get("notes") or ""
     if not isinstance(notes, str):
@@ -227,7 +240,27 @@ class Learnt:
         ]  # fmt: skip
 
 
-def read_item(draft, item, learnt, remarks):
+class Rows:
+    """This game's weapons and armour, each with its qualities, and the qualities its rows can have: read once for a
+    whole file."""
+
+    def __init__(self):
+        self.weapon = RowsByName(Weapon.objects.filter(system=KEY).prefetch_related("properties"))
+        self.armour = RowsByName(Armour.objects.filter(system=KEY).prefetch_related("properties"))
+        self.qualities = None
+
+    def known_qualities(self, model):
+        """The names of the qualities this game's rows of `model` can have."""
+        if self.qualities is None:
+            self.qualities = list(Property.objects.filter(system=KEY).values_list("name", "applies_to"))
+        return {name for name, applies_to in self.qualities if applies_to in applies_to_of(model)}
+
+
+def applies_to_of(model):
+    return [Property.AppliesTo.BOTH, Property.AppliesTo.WEAPON if model is Weapon else Property.AppliesTo.ARMOUR]
+
+
+def read_item(draft, item, learnt, remarks, rows):
     kind, name, fields = item
     if kind in LEVELLED:
         level = level_of(fields, name)
@@ -240,16 +273,15 @@ def read_item(draft, item, learnt, remarks):
     elif kind in WITHOUT_LEVEL:
         learnt.trait(name, True)
     elif kind == "weapon":
-        draft.items.append(weapon_item(name, fields))
+        draft.items.append(weapon_item(name, fields, rows))
     elif kind == "armor":
-        armour = armour_item(name, fields)
+        armour = armour_item(name, fields, rows)
         draft.items.append(armour)
         if fields.get("state") != WORN:
+            armour.details[CARRIED] = True  # the review names an unmatched one: `item_saved` marks it then
             if armour.match:
-                draft.points.setdefault(UNWORN_ARMOUR, {})[armour.match] = 1
-            else:
-                remarks.append(f"{name} is not worn in Foundry: mark it carried on the sheet.")
-    elif kind == "equipment" and (weapon := row_named(Weapon.objects.filter(system=KEY), name)):
+                item_saved(draft, armour, armour.match)
+    elif kind == "equipment" and (weapon := rows.weapon.named(name)):
         # Foundry's own items give the Buckler as equipment adding to Defence; this game's rows have it as a weapon.
         draft.items.append(Item("weapon", name, match=weapon.name))
     else:
@@ -268,7 +300,7 @@ def dice_of(fields, base_field, bonus_field, name, what):
     return (base.strip() + (extra if not extra or extra[0] in "+-" else f"+{extra}")).lower()
 
 
-def weapon_item(name, fields):
+def weapon_item(name, fields, rows):
     reference = fields.get("reference")
     kind, group = (
         WEAPON_CLASSES.get(reference, OTHER_WEAPON_CLASS) if isinstance(reference, str) else OTHER_WEAPON_CLASS
@@ -278,42 +310,54 @@ def weapon_item(name, fields):
         qualities = sorted({*qualities, TWO_HANDED_QUALITY})
     details = {"kind": kind, "group": group, "damage": dice_of(fields, "baseDamage", "bonusDamage", name, "damage"),
                "qualities": qualities}  # fmt: skip
-    row = row_named(Weapon.objects.filter(system=KEY), name)
-    if row is None:
-        return Item("weapon", name, details=details, why=f"no weapon of this game is named {name}")
-    ours = {"kind": row.kind, "damage": row.damage_dice, "qualities": sorted(p.name for p in row.properties.all())}
-    differences = [
-        *differ(ours, details, "kind", "is a {} weapon"),
-        *differ(ours, details, "damage", "deals {}"),
-        *quality_differences(ours["qualities"], qualities),
-    ]
-    if differences:
-        return Item("weapon", name, details=details, why=f"this game's {row.name} differs: {'; '.join(differences)}")
-    return Item("weapon", name, match=row.name, details=details)
+    compared = {**details, "qualities": sorted(set(qualities) & rows.known_qualities(Weapon))}
+
+    def differences(row):
+        ours = {"kind": row.kind, "damage": row.damage_dice, "qualities": names_of(row.properties.all())}
+        return [
+            *differ(ours, compared, "kind", "is a {} weapon"),
+            *differ(ours, compared, "damage", "deals {}"),
+            *quality_differences(ours["qualities"], compared["qualities"]),
+        ]
+
+    return matched_item("weapon", name, details, rows.weapon, differences)
 
 
-def armour_item(name, fields):
+def armour_item(name, fields, rows):
     details = {
         "protection": dice_of(fields, "baseProtection", "bonusProtection", name, "protection"),
         "impeding": whole(fields.get("impeding", 0), f"{name}'s Impeding"),
         "qualities": qualities_of(fields, ARMOUR_QUALITIES, name),
     }
-    row = row_named(Armour.objects.filter(system=KEY), name)
-    if row is None:
-        return Item("armour", name, details=details, why=f"no armour of this game is named {name}")
-    ours = {
-        "protection": row.protection_dice,
-        "impeding": row.impeding,
-        "qualities": sorted(p.name for p in row.properties.all()),
-    }
-    differences = [
-        *differ(ours, details, "protection", "protects with {}"),
-        *differ(ours, details, "impeding", "impedes {}"),
-        *quality_differences(ours["qualities"], details["qualities"]),
-    ]
-    if differences:
-        return Item("armour", name, details=details, why=f"this game's {row.name} differs: {'; '.join(differences)}")
-    return Item("armour", name, match=row.name, details=details)
+    compared = {**details, "qualities": sorted(set(details["qualities"]) & rows.known_qualities(Armour))}
+
+    def differences(row):
+        ours = {"protection": row.protection_dice, "impeding": row.impeding,
+                "qualities": names_of(row.properties.all())}  # fmt: skip
+        return [
+            *differ(ours, compared, "protection", "protects with {}"),
+            *differ(ours, compared, "impeding", "impedes {}"),
+            *quality_differences(ours["qualities"], compared["qualities"]),
+        ]
+
+    return matched_item("armour", name, details, rows.armour, differences)
+
+
+def names_of(rows):
+    return sorted(row.name for row in rows)
+
+
+def matched_item(kind, name, details, rows, differences):
+    """The item matched to the row of its name, or to a copy an earlier import made of it, that agrees with the
+    file; else unmatched, saying how this game's row of that name differs, and whether a new row can be made."""
+    row, found = matching(rows.candidates(name), differences)
+    if row is not None:
+        return Item(kind, name, match=row.name, details=details)
+    why = f"this game's {rows.candidates(name)[0].name} differs: {'; '.join(found)}" if found else \
+        f"no {kind} of this game is named {name}"  # fmt: skip
+    item = Item(kind, name, details=details, why=why)
+    item.cannot_create = unmakeable(new_row(item, name))
+    return item
 
 
 def differ(ours, theirs, key, words):
@@ -335,39 +379,44 @@ def choices(kind):
     return list(model.objects.filter(system=KEY).values_list("name", flat=True)) if model else []
 
 
-def create_item(item):
-    """A new weapon or armour row of this game from what the file says of it; returns its name, which has
-    "(imported)" added when a row of this game has the file's name already. Qualities this game's rows do not have
-    are written in its description."""
+def new_row(item, name):
+    """The unsaved row of this game the file's weapon or armour would be, under `name`. Qualities this game's rows
+    do not have are written in its description."""
     model = ROWS.get(item.kind)
     if model is None:
         raise FoundryError(f"{item.name}: only weapons and armour can be made as new rows of this game.")
     details = item.details if isinstance(item.details, dict) else {}
-    qualities = details.get("qualities", [])
-    if not isinstance(qualities, list) or not all(isinstance(quality, str) for quality in qualities):
-        raise FoundryError(f"{item.name}: its qualities should be a list of names.")
-    applies_to = [Property.AppliesTo.BOTH, Property.AppliesTo.WEAPON if model is Weapon else Property.AppliesTo.ARMOUR]
-    known = list(Property.objects.filter(system=KEY, name__in=qualities, applies_to__in=applies_to))
-    unknown = sorted(set(qualities) - {quality.name for quality in known})
-    row = model(
-        system=KEY,
-        name=free_name(model.objects.filter(system=KEY), item.name),
-        description=f"Qualities this game's rules do not count: {', '.join(unknown)}." if unknown else "",
-        source="Imported from a Foundry VTT character",
-        customised=True,
-    )
+    row = model(system=KEY, name=name, source="Imported from a Foundry VTT character", customised=True)
     if model is Weapon:
         row.kind, row.group = details.get("kind"), details.get("group")
         row.damage, row.adds_strength_bonus, row.damage_dice = 0, False, details.get("damage")
     else:
         row.locations, row.points = LOCATIONS, 0
         row.protection_dice, row.impeding = details.get("protection"), details.get("impeding")
-    try:
-        row.full_clean()
-    except ValidationError as error:
-        problems = " ".join(message for messages in error.message_dict.values() for message in messages)
-        raise FoundryError(f"{item.name} cannot be made as the file has it: {problems}") from None
+    return row
+
+
+def create_item(item):
+    """A new weapon or armour row of this game from what the file says of it, with the qualities this game's rows
+    have; returns its name, which has "(imported)" added when a row of this game has the file's name already."""
+    row = new_row(item, item.name)
+    refuse_unmakeable(item, item.cannot_create)
+    qualities = item.details.get("qualities", []) if isinstance(item.details, dict) else []
+    if not isinstance(qualities, list) or not all(isinstance(quality, str) for quality in qualities):
+        raise FoundryError(f"{item.name}: its qualities should be a list of names.")
+    model = type(row)
+    known = list(Property.objects.filter(system=KEY, name__in=qualities, applies_to__in=applies_to_of(model)))
+    unknown = sorted(set(qualities) - {quality.name for quality in known})
+    row.name = free_name(model.objects.filter(system=KEY), item.name)
+    row.description = f"Qualities this game's rules do not count: {', '.join(unknown)}." if unknown else ""
+    refuse_unmakeable(item, unmakeable(row))
     with transaction.atomic():
         row.save()
         row.properties.set(known)
     return row.name
+
+
+def item_saved(draft, item, name):
+    """Armour Foundry does not mark as worn is carried under the name it is stored with."""
+    if item.kind == "armour" and isinstance(item.details, dict) and item.details.get(CARRIED):
+        draft.points.setdefault(UNWORN_ARMOUR, {})[name] = 1

@@ -222,6 +222,11 @@ class Symbaroum(System):
 
         return foundry.create_item(item)
 
+    def foundry_item_saved(self, draft, item, name):
+        from systems.symbaroum import foundry
+
+        foundry.item_saved(draft, item, name)
+
     def seed_demo(self):
         from systems.symbaroum import demo  # its data is loaded only when a demo is made
 

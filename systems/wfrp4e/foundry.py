@@ -10,21 +10,25 @@ import re
 
 from characters.foundry import (
     Draft,
-    FoundryError,
     Item,
     RowsByName,
+    actor_kind,
+    actor_name,
     body,
     free_name,
     items_of,
+    matching,
     name_among,
     part,
+    refusal,
+    refuse_unmakeable,
     text,
+    unmakeable,
     whole,
 )
 from rules.engine import wfrp4e
 from rules.engine.wfrp4e_house import MOMENTUM_TALENTS
 from rules.models import Armour, Characteristic, Property, Skill, Weapon
-from systems.sheet_schema import shown
 from systems.wfrp4e.commands import KEY
 from systems.wfrp4e.sheet import POINTS
 
@@ -55,6 +59,11 @@ LOCATIONS = {
 ACTORS = ("character", "npc", "creature")
 # The traits the tracker plays (seed 002 "Champion"; the In-fighter the book's rules read), matched by name.
 KNOWN_TRAITS = ("Champion", wfrp4e.IN_FIGHTER)
+# A creature's traits that are gear in the tracker's rules (seed 002 "Attack": damage and Armour Points): Armour (N)
+# gives N AP on every location, Weapon (N) is a melee attack of damage N (the rating counts the creature's Strength
+# Bonus already, as the bestiary gives it).
+ARMOUR_TRAIT, WEAPON_TRAIT = "Armour", "Weapon"
+NATURAL_ARMOUR, CREATURE_WEAPON = "Natural Armour {}", "Creature Weapon +{}"
 # "SB+4", "+SB+4", "SB + 1", "+8", "9": the strength bonus added or not, and the number.
 DAMAGE = re.compile(r"^\+?\s*(?P<sb>SB)?\s*(?P<number>[+-]?\s*\d{1,3})?$", re.IGNORECASE)
 
@@ -70,11 +79,8 @@ def fits_shape(fields):
 
 
 def read_actor(actor):
-    kind = actor.get("type")
-    if kind not in ACTORS:
-        raise FoundryError(f"This Foundry VTT actor is a {text(kind, 'Its type', 40)}; only characters, NPCs and "
-                           "creatures can be imported.")  # fmt: skip
-    name = text(actor.get("name"), "The character's name", 120, blank=False)
+    kind = actor_kind(actor, ACTORS, "characters, NPCs and creatures")
+    name = actor_name(actor)
     fields = body(actor, name)
     status = part(fields, "status", "The status")
     draft = Draft(
@@ -133,31 +139,47 @@ def read_skill(name, fields, rows):
 def read_weapon(name, fields, rows):
     group_key = key_of(part(fields, "weaponGroup", f"{name}'s group").get("value")) or "basic"
     if group_key not in GROUPS:
-        return Item("weapon", name, why=f"its group {group_key[:40]} is none this tracker plays")
+        why = f"its group {group_key[:40]} is none this tracker plays"
+        return Item("weapon", name, why=why, cannot_create=why)
     damage_text = text(str(part(fields, "damage", f"{name}'s damage").get("value") or "0"), f"{name}'s damage", 40)
     damage = DAMAGE.match(damage_text)
     if damage is None:
-        return Item("weapon", name, why=f"its damage {damage_text} is none this tracker reads")
-    number = int((damage["number"] or "0").replace(" ", ""))
+        why = f"its damage {damage_text} is none this tracker reads"
+        return Item("weapon", name, why=why, cannot_create=why)
     details = {
         "kind": "melee" if group_key in MELEE_GROUPS else "ranged",
         "group": GROUPS[group_key],
-        "damage": number,
+        "damage": int((damage["number"] or "0").replace(" ", "")),
         "adds_strength_bonus": bool(damage["sb"]),
         "reach": REACHES.get(key_of(part(fields, "reach", name).get("value")), ""),
         "range": text(str(part(fields, "range", name).get("value") or ""), f"{name}'s range", 40),
         "properties": properties(name, fields, rows["property"]),
     }
-    row = rows["weapon"].named(name)
-    if row is None:
-        return Item("weapon", name, details=details, why=f"no weapon of this game is named {name}")
-    ours = (row.damage, row.adds_strength_bonus, row.group)
-    if ours != (details["damage"], details["adds_strength_bonus"], details["group"]):
-        theirs = Weapon(damage=number, adds_strength_bonus=details["adds_strength_bonus"])
-        why = (f"this game's {row.name} does {row.damage_label} ({row.group}); the file's does "
-               f"{theirs.damage_label} ({details['group']})")  # fmt: skip
-        return Item("weapon", name, details=details, why=why)
-    return Item("weapon", name, match=row.name, details=details)
+    return weapon_item(name, details, rows)
+
+
+def weapon_item(name, details, rows):
+    """The weapon matched to the row of its name, or a copy made by an earlier import, that agrees with it on damage
+    and group; else unmatched, saying how this game's row of that name differs."""
+    theirs = Weapon(damage=details["damage"], adds_strength_bonus=details["adds_strength_bonus"])
+
+    def differences(row):
+        if (row.damage, row.adds_strength_bonus, row.group) == (theirs.damage, theirs.adds_strength_bonus,
+                                                                details["group"]):  # fmt: skip
+            return []
+        return [f"this game's {row.name} does {row.damage_label} ({row.group}); the file's does "
+                f"{theirs.damage_label} ({details['group']})"]  # fmt: skip
+
+    return matched_item("weapon", name, details, rows, differences)
+
+
+def matched_item(kind, name, details, rows, differences):
+    row, found = matching(rows[kind].candidates(name), differences)
+    if row is not None:
+        return Item(kind, name, match=row.name, details=details)
+    item = Item(kind, name, details=details, why=found[0] if found else f"no {kind} of this game is named {name}")
+    item.cannot_create = unmakeable(new_row(item, item.name), exclude=["characteristic"])
+    return item
 
 
 def properties(name, fields, known):
@@ -168,7 +190,7 @@ def properties(name, fields, known):
         if isinstance(listed, str):  # exports of 2020 and before: "Fast, Impale, Shield 2"
             listed = [written(entry) for entry in listed.split(",") if entry.strip()]
         if not isinstance(listed, list):
-            raise FoundryError(f"{name}'s {group} should be a list, not {shown(listed)}.")
+            raise refusal(f"{name}'s {group}", "a list", listed)
         for entry in listed:
             key = entry.get("name") if isinstance(entry, dict) else None
             row = known.named(key) if isinstance(key, str) else None
@@ -192,15 +214,20 @@ def read_armour(name, fields, rows):
     if not covered:
         return None  # a shield's or clothing's: no Armour Points to any location
     locations = [key for key in LOCATIONS.values() if key in covered]
-    details = {"locations": locations, "points": max(covered.values())}
-    row = rows["armour"].named(name)
-    if row is None:
-        return Item("armour", name, details=details, why=f"no armour of this game is named {name}")
-    if (set(row.locations), row.points) != (set(locations), details["points"]):
-        why = f"this game's {row.name} gives {row.points} AP to {', '.join(row.locations)}; the file's " \
-              f"{details['points']} AP to {', '.join(locations)}"  # fmt: skip
-        return Item("armour", name, details=details, why=why)
-    return Item("armour", name, match=row.name, details=details)
+    return armour_item(name, {"locations": locations, "points": max(covered.values())}, rows)
+
+
+def armour_item(name, details, rows):
+    """The armour matched to the row of its name, or a copy made by an earlier import, that gives the same AP to
+    the same locations; else unmatched, saying how this game's row of that name differs."""
+
+    def differences(row):
+        if (set(row.locations), row.points) == (set(details["locations"]), details["points"]):
+            return []
+        return [f"this game's {row.name} gives {row.points} AP to {', '.join(row.locations)}; the file's "
+                f"{details['points']} AP to {', '.join(details['locations'])}"]  # fmt: skip
+
+    return matched_item("armour", name, details, rows, differences)
 
 
 def read_trait(name, fields, rows):
@@ -209,8 +236,28 @@ def read_trait(name, fields, rows):
     if type(specification) is int:
         rating = specification
     value = whole(rating, f"{name}'s rating") if rating is not None else True
+    gear = name_among((ARMOUR_TRAIT, WEAPON_TRAIT), name)
+    if gear and value is not True:
+        return trait_gear(gear, value, rows)
     known = name_among(KNOWN_TRAITS, name)
     return Item("trait", name, match=known, value=value, why="" if known else f"the tracker plays no trait {name}")
+
+
+def trait_gear(trait, rating, rows):
+    """A creature's Armour (N) as armour of N AP on every location, its Weapon (N) as a melee weapon of damage N, each
+    matched like the file's other gear (a row made from an earlier import of such a creature agrees)."""
+    if trait == ARMOUR_TRAIT:
+        item = armour_item(NATURAL_ARMOUR.format(rating), {"locations": list(LOCATIONS.values()), "points": rating},
+                           rows)  # fmt: skip
+        told = f"the creature's trait Armour {rating} gives {rating} AP on every location"
+    else:
+        details = {"kind": "melee", "group": GROUPS["brawling"], "damage": rating, "adds_strength_bonus": False,
+                   "reach": REACHES["personal"], "range": "", "properties": {}}  # fmt: skip
+        item = weapon_item(CREATURE_WEAPON.format(rating), details, rows)
+        told = f"the creature's trait Weapon {rating} is a melee attack of damage +{rating}"
+    if item.match is None:
+        item.why = f"{told}; {item.why}"
+    return item
 
 
 def read_talent(name, fields, rows):
@@ -237,29 +284,31 @@ def choices(kind):
     return list({"trait": KNOWN_TRAITS, "talent": MOMENTUM_TALENTS}.get(kind, ()))
 
 
-def create_item(item):
-    """A new rules row for an unmatched weapon, armour or skill, under its name or, when a row has that name, one
-    marked as imported; returns the name."""
+def new_row(item, name):
+    """The unsaved rules row the file's weapon, armour or skill would be, under `name`."""
     details = item.details
-    model = {"weapon": Weapon, "armour": Armour, "skill": Skill}[item.kind]
-    name = free_name(model.objects.filter(system=KEY), item.name)
     if item.kind == "weapon":
-        row = Weapon(system=KEY, name=name, source="Imported from Foundry VTT", ratings={}, **{
+        row = Weapon(system=KEY, name=name, source="Imported from Foundry VTT", **{
             key: details[key] for key in ("kind", "group", "damage", "adds_strength_bonus", "reach", "range")
         })  # fmt: skip
         row.ratings = {key: rating for key, rating in details["properties"].items() if rating}
-        row.full_clean()
-        row.save()
-        row.properties.set(Property.objects.filter(system=KEY, name__in=list(details["properties"])))
-    elif item.kind == "armour":
-        row = Armour(system=KEY, name=name, source="Imported from Foundry VTT", locations=details["locations"],
-                     points=details["points"])  # fmt: skip
-        row.full_clean()
-        row.save()
-    else:
-        characteristic = Characteristic.objects.get(system=KEY, name=details["characteristic"])
-        row = Skill(system=KEY, name=name, source="Imported from Foundry VTT", characteristic=characteristic,
-                    advanced=details["advanced"])  # fmt: skip
-        row.full_clean()
-        row.save()
+        return row
+    if item.kind == "armour":
+        return Armour(system=KEY, name=name, source="Imported from Foundry VTT", locations=details["locations"],
+                      points=details["points"])  # fmt: skip
+    return Skill(system=KEY, name=name, source="Imported from Foundry VTT", advanced=details["advanced"])
+
+
+def create_item(item):
+    """A new rules row for an unmatched weapon, armour or skill, under its name or, when a row has that name, one
+    marked as imported; returns the name. Refused in words when the file's item cannot be such a row."""
+    model = {"weapon": Weapon, "armour": Armour, "skill": Skill}[item.kind]
+    refuse_unmakeable(item, item.cannot_create)
+    row = new_row(item, free_name(model.objects.filter(system=KEY), item.name))
+    if item.kind == "skill":
+        row.characteristic = Characteristic.objects.get(system=KEY, name=item.details["characteristic"])
+    refuse_unmakeable(item, unmakeable(row))
+    row.save()
+    if item.kind == "weapon":
+        row.properties.set(Property.objects.filter(system=KEY, name__in=list(item.details["properties"])))
     return row.name

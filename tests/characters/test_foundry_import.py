@@ -113,9 +113,12 @@ def test_a_creature_comes_in_as_an_npc_and_a_name_taken_gets_an_imported_row(tab
     answers = {f"item-{index}": "create" for index in unmatched.values()}
     done = confirm(client, campaign, draft, **answers)
     orc = Character.objects.get(campaign=campaign)
-    assert orc.is_npc and orc.traits == {"Champion": True, "Armour": 2, "Weapon": 8, "Night Vision": True}
-    assert "New weapons/armour/skills made: Hand Weapon (imported)." in done.content.decode()
-    assert sorted(orc.weapons.values_list("name", "damage")) == [("Hand Weapon", 4), ("Hand Weapon (imported)", 7)]
+    assert orc.is_npc and orc.traits == {"Champion": True, "Night Vision": True}
+    assert "New weapons/armour/skills made: Natural Armour 2, Creature Weapon +8, Hand Weapon (imported)." in done.content.decode()
+    assert sorted(orc.weapons.values_list("name", "damage")) == [
+        ("Creature Weapon +8", 8), ("Hand Weapon", 4), ("Hand Weapon (imported)", 7),
+    ]  # fmt: skip
+    assert list(orc.armour.values_list("name", "points")) == [("Natural Armour 2", 2)]
 
 
 def test_an_older_export_is_told_by_its_shape(table):

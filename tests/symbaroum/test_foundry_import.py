@@ -65,10 +65,10 @@ def test_a_wfrp_4e_campaign_refuses_the_symbaroum_file_in_words(symbaroum_table)
 
 def test_a_file_no_sheet_can_hold_is_refused_in_words(symbaroum_table):
     actor = export("symbaroum-player")
-    actor["system"]["attributes"]["strong"]["value"] = "15"
+    actor["system"]["attributes"]["strong"]["value"] = "fifteen"
     before = counts()
     answer = upload(logged_in(symbaroum_table.gm), symbaroum_table.campaign, actor)
-    assert "Strong should be a whole number from 0 to 999, not &quot;15&quot;. Nothing was imported." in (
+    assert "Strong should be a whole number from 0 to 999, not &quot;fifteen&quot;. Nothing was imported." in (
         answer.content.decode()
     )
     assert counts() == before

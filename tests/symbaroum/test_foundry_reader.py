@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 
 import systems
+from characters import foundry_import
 from characters.foundry import Draft, FoundryError, Item
 from characters.models import Character
+from rules.engine import symbaroum
 from rules.models import Armour, Weapon
+from systems.sheet_reads import characters_with_sheets
+from systems.symbaroum.sheet import Sheet
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "foundry"
 SYMBAROUM = systems.get("symbaroum")
@@ -73,11 +77,15 @@ def test_a_player_character(symbaroum_table):
     assert {item.name for item in draft.unmatched()} == {"Halberd", "Crow’s Beak", "Wolf Skin"}
 
     assert "Recovery has no level ticked" in draft.notes
-    assert "Wolf Skin is not worn in Foundry" in draft.notes
+    assert items["Wolf Skin"].details["carried"] and items["Sword"].cannot_create == ""
     assert "Rope, 10 metres (equipment)" in draft.notes
     assert "Owes 40 thaler to a moneylender" in draft.notes and "<p>" not in draft.notes
 
     assert Draft.from_data(json.loads(json.dumps(draft.as_data()))) == draft
+    older = draft.as_data()
+    for item in older["items"]:
+        del item["cannot_create"]  # a draft signed before items said it
+    assert Draft.from_data(older) == draft
     fits_a_sheet(draft, symbaroum_table.campaign)
 
 
@@ -122,6 +130,42 @@ def test_armour_not_worn_is_carried(rules_data):
     assert read(actor).points["unworn_armour"] == {"Chain Shirt": 1}
 
 
+def test_numbers_written_as_text_are_read(rules_data):
+    actor = export("player")
+    actor["system"]["attributes"]["strong"]["value"] = " 15 "
+    actor["system"]["health"]["corruption"]["temporary"] = "2"
+    draft = read(actor)
+    assert (draft.characteristics["Strong"], draft.points["corruption_temporary"]) == (15, 2)
+
+
+def test_armour_carried_in_foundry_is_carried_on_the_sheet_under_the_name_the_review_gives(symbaroum_table):
+    draft = read(export("player"))
+    wolf_skin = next(index for index, item in enumerate(draft.items) if item.name == "Wolf Skin")
+    character, created = foundry_import.save(draft, symbaroum_table.campaign, None, {
+        index: foundry_import.Answer(foundry_import.CREATE if index == wolf_skin else foundry_import.LEAVE_OUT)
+        for index, item in enumerate(draft.items) if item.match is None
+    })  # fmt: skip
+    sheet = Sheet(characters_with_sheets([character.pk])[0])
+    assert created == ["Wolf Skin"] and [piece.name for piece in sheet.unworn_armour] == created
+    # Defence is Quick less what worn armour impedes: the Chain Shirt's, not the carried Wolf Skin's.
+    assert [piece.name for piece in sheet.armour] == ["Chain Shirt"]
+    chain_shirt = Armour.objects.get(system="symbaroum", name="Chain Shirt")
+    assert sheet.defence == symbaroum.defence(10, chain_shirt.impeding, shield=True, balanced_weapons=0)
+
+
+def test_rows_made_by_an_earlier_import_are_matched_and_the_original_preferred_when_it_agrees(rules_data):
+    items = by_name(read(export("player")))
+    for name in ("Halberd", "Wolf Skin", "Crow’s Beak", "Sword"):
+        SYMBAROUM.create_foundry_item(items[name])
+
+    # Wolf Skin's Cumbersome is no quality of this game's rows: the row made lacks it and is no less a match.
+    again = by_name(read(export("player")))
+    assert {name: again[name].match for name in ("Halberd", "Wolf Skin", "Crow’s Beak", "Sword")} == {
+        "Halberd": "Halberd (imported)", "Wolf Skin": "Wolf Skin", "Crow’s Beak": "Crow’s Beak", "Sword": "Sword",
+    }  # fmt: skip
+    assert SYMBAROUM.create_foundry_item(again["Halberd"]) == "Halberd (imported 2)"  # asked anyway: made again
+
+
 def spoilt(change):
     actor = export("player")
     change(actor)
@@ -135,7 +179,7 @@ def item_named(actor, name):
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda a: a["system"]["attributes"]["strong"].update(value="15"), "Strong should be a whole number"),
+        (lambda a: a["system"]["attributes"]["strong"].update(value="fifteen"), "Strong should be a whole number"),
         (
             lambda a: a["system"]["attributes"]["quick"].update(value=10**12),
             "Quick should be a whole number from 0 to 999",
@@ -151,13 +195,16 @@ def item_named(actor, name):
         (lambda a: a["items"].append({"type": "weapon"}), "The name of item"),
         (lambda a: a.update(system=[1, 2]), "has no fields to read"),
         (lambda a: a.update(type="vehicle"), "only player characters and monsters"),
-        (lambda a: a.update(name=""), "The character's name"),
+        (lambda a: a.update(name=""), "The character has no name."),
+        (lambda a: a.pop("name"), "The character has no name."),
+        (lambda a: a["system"]["health"]["corruption"].update(temporary=None), "Temporary corruption is missing."),
+        (lambda a: (a.pop("items"), a.update(type="weapon")), "This is a Foundry VTT item (a weapon), not a"),
         (lambda a: a["system"].update(notes=5), "notes should be text"),
-        (lambda a: item_named(a, "Lucky Charm")["system"]["bonus"].update(resolute="1"), "What Lucky Charm adds"),
+        (lambda a: item_named(a, "Lucky Charm")["system"]["bonus"].update(resolute="one"), "What Lucky Charm adds"),
         (lambda a: item_named(a, "Iron Fist")["system"].update(novice=True), "Iron Fist's levels"),
         (lambda a: item_named(a, "Sword")["system"].update(qualities=["long"]), "Sword's qualities"),
         (lambda a: item_named(a, "Chain Shirt")["system"].update(impeding=10**9), "Chain Shirt's Impeding"),
-        (lambda a: item_named(a, "Contacts (Queen's Army)")["system"].update(level="1"), "The level of Contacts"),
+        (lambda a: item_named(a, "Contacts (Queen's Army)")["system"].update(level="first"), "The level of Contacts"),
     ],
 )
 def test_what_no_sheet_can_hold_is_refused_in_words(rules_data, change, words):
@@ -193,10 +240,14 @@ def test_creating_rows_from_the_file(rules_data):
 
 
 def test_what_no_row_can_hold_is_refused_in_words(rules_data):
+    actor = export("player")
+    item_named(actor, "Wolf Skin")["system"].update(baseProtection="1d0", bonusProtection="")
+    assert by_name(read(actor))["Wolf Skin"].cannot_create.startswith('its protection dice "1d0": Write dice like')
     sword = by_name(read(export("old")))["Sword"]
+    assert sword.cannot_create == 'its damage dice "1d8+1d4": Write dice like 1d8, 2d6 or 1d10+1'
     before = Weapon.objects.count()
 
-    with pytest.raises(FoundryError, match="Sword cannot be made as the file has it: Write dice like 1d8"):
+    with pytest.raises(FoundryError, match="Sword cannot be made as the file has it: its damage dice"):
         SYMBAROUM.create_foundry_item(sword)
     with pytest.raises(FoundryError, match="only weapons and armour"):
         SYMBAROUM.create_foundry_item(Item("ability", "Iron Fist", value="Adept"))

@@ -10,6 +10,9 @@ import pytest
 
 import systems
 from characters.foundry import FoundryError
+from rules.models import HIT_LOCATIONS
+
+LOCATIONS = {key for key, _ in HIT_LOCATIONS}
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "foundry"
@@ -32,6 +35,8 @@ def items(draft, kind):
 
 
 def test_characteristics_are_initial_plus_advances_plus_modifier_and_the_points_come_along(rules_data):
+    as_text = read(change=lambda a: a["system"]["characteristics"]["ws"].update(initial=" 31 "))  # older exports
+    assert as_text.characteristics["WS"] == 36
     draft = read()
     assert (draft.name, draft.is_npc, draft.max_wounds) == ("Ulrika Magdova", False, 13)
     assert draft.characteristics == {
@@ -89,8 +94,48 @@ def test_a_creature_is_an_npc_with_traits_and_their_ratings(rules_data):
     assert draft.is_npc and draft.points == {} and draft.max_wounds == 16
     traits = items(draft, "trait")
     assert (traits["Champion"].match, traits["Champion"].value) == ("Champion", True)
-    assert (traits["Weapon"].match, traits["Weapon"].value) == (None, 8)
-    assert traits["Armour"].value == 2
+    assert "Weapon" not in traits and "Armour" not in traits  # gear in the tracker's rules
+
+
+def test_a_creatures_armour_and_weapon_traits_are_gear_matched_on_the_next_import(rules_data):
+    draft = read("wfrp4e-creature")
+    armour, weapon = items(draft, "armour")["Natural Armour 2"], items(draft, "weapon")["Creature Weapon +8"]
+    assert armour.match is None and armour.details["points"] == 2 and set(armour.details["locations"]) == LOCATIONS
+    assert armour.why.startswith("the creature's trait Armour 2 gives 2 AP on every location; no armour")
+    assert weapon.match is None and (weapon.details["damage"], weapon.details["adds_strength_bonus"]) == (8, False)
+    assert "trait Weapon 8 is a melee attack of damage +8" in weapon.why
+    assert (GAME.create_foundry_item(armour), GAME.create_foundry_item(weapon)) == (armour.name, weapon.name)
+
+    again = read("wfrp4e-creature")
+    assert items(again, "armour")["Natural Armour 2"].match == "Natural Armour 2"
+    assert items(again, "weapon")["Creature Weapon +8"].match == "Creature Weapon +8"
+
+
+def test_a_row_made_by_an_earlier_import_is_matched_and_the_original_preferred_when_it_agrees(rules_data):
+    spear = items(read(), "weapon")["Spear"]
+    assert GAME.create_foundry_item(spear) == "Spear (imported)"
+    assert GAME.create_foundry_item(items(read(), "weapon")["Dagger"]) == "Dagger (imported)"
+
+    weapons = items(read(), "weapon")
+    assert (weapons["Spear"].match, weapons["Dagger"].match) == ("Spear (imported)", "Dagger")
+
+
+def test_what_cannot_be_a_row_says_so_before_the_review_offers_to_create_it(rules_data):
+    def odd(actor):
+        actor["items"][9]["system"]["weaponGroup"]["value"] = "siege"
+
+    weapons = items(read(change=odd), "weapon")
+    zweihander = weapons["Zweihander"]
+    assert zweihander.cannot_create == "its group siege is none this tracker plays"
+    assert weapons["Spear"].cannot_create == ""
+    with pytest.raises(FoundryError, match="Zweihander cannot be made as the file has it: its group siege"):
+        GAME.create_foundry_item(zweihander)
+    spear = weapons["Spear"]
+    spear.details["kind"] = "thrown"
+    with pytest.raises(
+        FoundryError, match="Spear cannot be made as the file has it: its kind \"thrown\": Value 'thrown'"
+    ):
+        GAME.create_foundry_item(spear)
 
 
 def test_an_older_export_under_data_reads_the_same_way(rules_data):
@@ -108,6 +153,9 @@ def test_an_older_export_under_data_reads_the_same_way(rules_data):
     [
         (lambda a: a["system"]["characteristics"]["ws"].update(initial="thirty"), "WS (initial) should be a whole"),
         (lambda a: a["system"]["characteristics"]["ws"].update(advances=10**12), "WS (advances) should be a whole"),
+        (lambda a: a["system"]["characteristics"]["ws"].update(initial=None), "WS (initial) is missing."),
+        (lambda a: a.update(name=" "), "The character has no name."),
+        (lambda a: (a.pop("items"), a.update(type="weapon")), "This is a Foundry VTT item (a weapon), not a character"),
         (lambda a: a["system"]["characteristics"].update(ws=[]), "WS should be a group of values"),
         (lambda a: a["system"]["characteristics"]["s"].update(initial=199), "S should be a whole number from 0 to 200"),
         (lambda a: a["system"]["status"]["wounds"].update(max=-3), "Wounds (max) should be a whole number"),
@@ -115,7 +163,7 @@ def test_an_older_export_under_data_reads_the_same_way(rules_data):
         (lambda a: a.update(items={"a": 1}), "items should be a list"),
         (lambda a: a["items"].append("sword"), "should be an item"),
         (lambda a: a["items"].append({"name": ["x"], "type": "weapon", "system": {}}), "The name of item 19"),
-        (lambda a: a["items"][2]["system"].update(advances={"value": "10"}), "Dodge's advances should be"),
+        (lambda a: a["items"][2]["system"].update(advances={"value": "ten"}), "Dodge's advances should be"),
         (lambda a: a["items"][9]["system"]["qualities"].update(value=5), "Zweihander's qualities should be"),
         (lambda a: a["items"][13]["system"].update(AP={"body": 10**9}), "Brigandine's AP (body) should be"),
         (lambda a: a.update(system="x"), "Ulrika Magdova in this file has no fields"),
