@@ -67,3 +67,13 @@ def test_packed_armour_over_the_threshold_lowers_defence_in_a_fight(fight):
     [entry] = fight.prompts()
     # Agility 11 less the leather's 2 and 3 for the load (14 + 4 = 18 over 15), against Accurate 10.
     assert (entry["kind"], entry["target"]) == ("defence", 6)
+
+
+def test_each_carried_armour_box_answers_to_its_own_name(symbaroum_table):
+    """A list of tick boxes inside one label would tick the first box whichever name is tapped."""
+    import re
+
+    page = text(symbaroum_table.client(symbaroum_table.gm).get(f"/characters/{symbaroum_table.ulrika.pk}/edit/"))
+    assert '<fieldset class="ticks"><legend>Armour carried, not worn</legend>' in page
+    assert not re.search(r"<label>[^<]*<div[^>]*id=\"id_unworn_armour\"", page)
+    assert re.search(r'<label for="id_unworn_armour_\d+"><input type="checkbox" name="unworn_armour"', page)
