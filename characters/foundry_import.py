@@ -35,9 +35,6 @@ def read(data, campaign):
     game's (or one the tracker cannot read)."""
     game = systems.get(campaign.system)
     system_id = foundry_system_id(data)
-    if "items" not in data:  # an actor carries its items; an exported item is one of them alone
-        kind = data["type"][:40]
-        raise FoundryError(f"This is a Foundry VTT item (a {kind}), not a character: export the actor instead.")
     if system_id == "":  # an export older than `_stats`: its shape tells its game
         fields = data["system"] if isinstance(data.get("system"), dict) else data["data"]
         system_id = next(
@@ -183,7 +180,7 @@ def counters(draft, campaign):
 
 
 def wounds_label(campaign):
-    """The game's word for a sheet's wounds as its sheet form names them (Symbaroum's Toughness), else Wounds."""
+    """The game's word for a sheet's wounds as its sheet form names them (Toughness in one game), else Wounds."""
     form = systems.get(campaign.system).character_form(instance=Character(campaign=campaign))
     label = form.fields["max_wounds"].label
     default = capfirst(Character._meta.get_field("max_wounds").verbose_name)

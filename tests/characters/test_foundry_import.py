@@ -10,7 +10,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 import systems
-from characters.foundry import Item
 from characters.models import Character, CharacterSkill
 from rules.models import Armour, Skill, Weapon
 from tests.factories import CampaignFactory, UserFactory
@@ -114,7 +113,10 @@ def test_a_creature_comes_in_as_an_npc_and_a_name_taken_gets_an_imported_row(tab
     done = confirm(client, campaign, draft, **answers)
     orc = Character.objects.get(campaign=campaign)
     assert orc.is_npc and orc.traits == {"Champion": True, "Night Vision": True}
-    assert "New weapons/armour/skills made: Natural Armour 2, Creature Weapon +8, Hand Weapon (imported)." in done.content.decode()
+    assert (
+        "New weapons/armour/skills made: Natural Armour 2, Creature Weapon +8, Hand Weapon (imported)."
+        in done.content.decode()
+    )
     assert sorted(orc.weapons.values_list("name", "damage")) == [
         ("Creature Weapon +8", 8), ("Hand Weapon", 4), ("Hand Weapon (imported)", 7),
     ]  # fmt: skip
@@ -291,13 +293,16 @@ def test_the_review_says_what_comes_in_and_selects_the_usual_answer(table):
     )
 
 
-def test_an_item_that_cannot_be_made_offers_no_create(table, monkeypatch):
-    monkeypatch.setattr(Item, "cannot_create", "its damage is none this tracker reads", raising=False)
+def test_an_item_that_cannot_be_made_offers_no_create(table):
     gm, _, _, campaign = table
-    review = upload(logged_in(gm), campaign, export())
+    actor = export()
+    [zweihander] = [item for item in actor["items"] if item["name"] == "Zweihander"]
+    zweihander["system"]["weaponGroup"]["value"] = "siege"
+    review = upload(logged_in(gm), campaign, actor)
     page = review.content.decode()
     _, unmatched = review_form(review)
-    assert 'value="create"' not in page and "Cannot be made as the file has it: its damage is none" in page
+    assert "Cannot be made as the file has it: its group siege is none this tracker plays" in page
+    assert '<option value="create"' not in page.split(f'name="item-{unmatched["Zweihander"]}"')[1].split("</select>")[0]
     assert chosen_option(page, unmatched["Zweihander"]) == "leave"
 
 

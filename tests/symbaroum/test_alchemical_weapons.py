@@ -137,7 +137,7 @@ def test_the_phone_offers_the_weapons_carried_on_her_turn_only(alchemy):
     assert "at Troll" not in phone  # never a hidden foe
     assert 'id="alchemical-form"' not in page(alchemy, alchemy.table.bruno)
     outcome = alchemy.run(alchemy.table.anna, "use_alchemical_weapon", combatant=alchemy.ulrika.pk, weapon="grenade",
-                          target=alchemy.goblin.pk)  # fmt: skip
+                          target=alchemy.goblin.pk, risk_d20=5)  # fmt: skip
     assert outcome.result["hit"] == [alchemy.goblin.pk]
     with pytest.raises(Exception, match="not your character"):
         alchemy.run(alchemy.table.bruno, "use_alchemical_weapon", combatant=alchemy.ulrika.pk, weapon="grenade",
