@@ -5,6 +5,7 @@ defaults describe a system with no rules of its own: initiative as typed, no hoo
 """
 
 from dataclasses import dataclass, field
+from importlib import import_module
 
 from systems import state_fields
 from systems.base_state import EncounterState
@@ -230,33 +231,41 @@ class System:
         return CharacterForm
 
     # Foundry VTT's id of this game's system (an actor export's `_stats.systemId`), when its actors can be imported
-    # (characters/foundry.py); None when they cannot.
+    # (characters/foundry.py), and the module that reads them, by its dotted path (it loads the rules models): its
+    # `read_actor`, `fits_shape`, `choices`, `create_item` and, where the sheet notes gear by name, `item_saved`.
     foundry_system_id = None
+    foundry_reader = None
+
+    def foundry_module(self):
+        return import_module(self.foundry_reader)
 
     def read_foundry_actor(self, actor):
         """A `characters.foundry.Draft` of the character a Foundry VTT actor export holds (the whole file's dict, its
         body under `system`, or `data` in older exports), each item matched to this game's rules data where it can
         be; raises `FoundryError` in words for what no sheet of this game can hold."""
-        raise NotImplementedError
+        return self.foundry_module().read_actor(actor)
 
     def fits_foundry_shape(self, fields):
         """Whether an actor's fields (`system` or `data`) have this game's shape: how an export older than
         `_stats.systemId` is told apart."""
-        return False
+        return self.foundry_reader is not None and self.foundry_module().fits_shape(fields)
 
     def foundry_choices(self, kind):
         """The names an unmatched Item of `kind` may be mapped to on the review page: the rules rows of that kind,
         or the talents/abilities/traits this game's screens know."""
-        return []
+        return self.foundry_module().choices(kind)
 
     def create_foundry_item(self, item):
         """Make what an unmatched Item describes (its `details`), for "create it as a new item": a weapon, armour or
         skill row of the rules data; returns the name it was made under."""
-        raise NotImplementedError
+        return self.foundry_module().create_item(item)
 
     def foundry_item_saved(self, draft, item, name):
         """Called as an imported character is stored, for each Item kept, with the name of what it became (the row
         made, picked or matched): what the sheet notes under that name goes into `draft`'s points."""
+        item_saved = getattr(self.foundry_module(), "item_saved", None)
+        if item_saved is not None:
+            item_saved(draft, item, name)
 
     def attack_panel(self, view, data):
         """The GM's attack form for this system, or None when it has none."""

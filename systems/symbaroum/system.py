@@ -199,33 +199,9 @@ class Symbaroum(System):
 
         return SymbaroumCharacterForm
 
-    # A character from the Foundry VTT Symbaroum system's export (systems/symbaroum/foundry.py).
+    # A character from the Foundry VTT Symbaroum system's export.
     foundry_system_id = "symbaroum"
-
-    def read_foundry_actor(self, actor):
-        from systems.symbaroum import foundry
-
-        return foundry.read_actor(actor)
-
-    def fits_foundry_shape(self, fields):
-        from systems.symbaroum import foundry
-
-        return foundry.fits_shape(fields)
-
-    def foundry_choices(self, kind):
-        from systems.symbaroum import foundry
-
-        return foundry.choices(kind)
-
-    def create_foundry_item(self, item):
-        from systems.symbaroum import foundry
-
-        return foundry.create_item(item)
-
-    def foundry_item_saved(self, draft, item, name):
-        from systems.symbaroum import foundry
-
-        foundry.item_saved(draft, item, name)
+    foundry_reader = "systems.symbaroum.foundry"
 
     def seed_demo(self):
         from systems.symbaroum import demo  # its data is loaded only when a demo is made

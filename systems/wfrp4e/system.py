@@ -7,7 +7,7 @@ from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
 from systems.sheet_reads import characters_with_sheets
 from systems.state_fields import PromptField, RowField
-from systems.wfrp4e import budget, foundry, models, rounds, toggles, version1, view
+from systems.wfrp4e import budget, models, rounds, toggles, version1, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
     KEY,
     actions,
@@ -206,18 +206,7 @@ class Wfrp4e(System):
         return attack_panel.build(view_, data)
 
     foundry_system_id = "wfrp4e"
-
-    def read_foundry_actor(self, actor):
-        return foundry.read_actor(actor)
-
-    def fits_foundry_shape(self, fields):
-        return foundry.fits_shape(fields)
-
-    def foundry_choices(self, kind):
-        return foundry.choices(kind)
-
-    def create_foundry_item(self, item):
-        return foundry.create_item(item)
+    foundry_reader = "systems.wfrp4e.foundry"
 
     def upgrade_records(self, records, version):
         if version == 1:
