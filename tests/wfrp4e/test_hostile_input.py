@@ -375,10 +375,13 @@ def hostile_examples(world, subtests, examples=EXAMPLES_PER_COMMAND):
     for name in sorted(world.commands):  # a new command is covered as soon as it is registered
         applied[name] = []
 
+        # The same examples every run: the bar below (most commands applied) is a property of the examples drawn,
+        # and with commands that apply only in a narrow state it would otherwise pass or fail by the draw.
         @settings(
             max_examples=examples,
             deadline=None,
             database=None,
+            derandomize=True,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )
         @given(data=st.data())
