@@ -3,10 +3,11 @@
 import asyncio
 import logging
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import Context, ContextVar
 from functools import partial
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
@@ -81,18 +82,38 @@ def encounter_changed(encounter_id, version):
         waiting.append((encounter_id, version))
         return
     try:
-        layer = get_channel_layer()
-        message = {"type": "encounter.changed", "version": version}
         loop = server_loop
         if loop is None or not loop.is_running():
-            async_to_sync(layer.group_send)(group_name(encounter_id), message)
+            share_views(encounter_id, version)
+            async_to_sync(tell)(encounter_id, version)
             return
-        sending = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(encounter_id), message), loop)
+        # Started in a context of its own: the command's thread's (asgiref's executors among it) would make the
+        # sharing's trip to the database thread wait on that thread, which may be the one waiting for it.
+        sending = Context().run(asyncio.run_coroutine_threadsafe, share_and_tell(encounter_id, version), loop)
         unsent.add(sending)
         sending.add_done_callback(partial(sent, encounter_id, version))
     except Exception:
         # Delivery is at most once anyway: clients resync on reconnect, so a lost broadcast only delays them.
         logger.exception("Could not broadcast version %s of encounter %s", version, encounter_id)
+
+
+def share_views(encounter_id, version):
+    """The views of the version this process rendered, for the other processes (combat/live.py `share`); imported
+    here, as the live views stand on the commands that tell their changes through this module."""
+    from combat.live import live_views
+
+    live_views.share(encounter_id, version)
+
+
+async def share_and_tell(encounter_id, version):
+    """On the server's loop: the views shared first, on Channels' database thread, where this process's sockets
+    render theirs, so every process's sockets find them when told."""
+    await database_sync_to_async(share_views)(encounter_id, version)
+    await tell(encounter_id, version)
+
+
+async def tell(encounter_id, version):
+    await get_channel_layer().group_send(group_name(encounter_id), {"type": "encounter.changed", "version": version})
 
 
 def sent(encounter_id, version, sending):

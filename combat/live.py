@@ -11,6 +11,11 @@ time; the sockets told of a change while one runs go there together in the next 
 and a socket whose viewer's view of the version is already rendered takes it without the trip (`ready_view`). A
 command's answer runs in its request's thread: it reads the version it made and hands that read over
 (`execute_for_answer`), so the reads kept are shared under a lock.
+
+Across processes: before its change is told, the process that ran the command renders its followers' views of the
+version from that read and puts them in the cache (`share`), where the other processes take the views their
+followers need instead of reading and rendering the version again (`take_shared`). Only views one version past what
+a socket shows, with no rules data changed between, are shared: any other socket goes the way above.
 """
 
 import logging
@@ -21,6 +26,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.core.cache import caches
+
 from combat import commands, permissions, reads, views_state
 from combat.models import Encounter
 from combat.rendering import VERSION_PLACEHOLDER, live_fragments
@@ -29,6 +36,13 @@ logger = logging.getLogger(__name__)
 
 ENCOUNTERS_KEPT = 256  # the most encounters whose newest read a process keeps
 VERSION_FRESH_FOR = 1.0  # seconds a process's sockets share one look at an encounter's current version
+SHARED_FOR = 60  # seconds a view rendered for the other processes stays in the cache
+# Seconds a viewer whose sockets follow an encounter in another process, and who found no view shared there, stays
+# asked for (`share`): after they leave, the process running commands renders their view that long for nobody.
+WANTED_FOR = 600
+# One cache client for the whole process: `django.core.cache.cache` is one per async context, and each change's
+# sharing runs in a context of its own, so it would connect to Redis afresh every time.
+cache = caches["default"]
 
 # A live part is a top-level element with an id that htmx swaps out of band; the GM's turn order also swaps row by row.
 OUT_OF_BAND = 'hx-swap-oob="true"'
@@ -142,6 +156,7 @@ def split(html, version):
 class Rendered:
     version: int
     parts: list
+    drawn: str = ""  # the view as rendered, its stand-ins still in: what goes to the other processes (`share`)
 
     def messages(self, shown, everything):
         """The websocket messages that bring a page showing `shown` ({part id: key}, updated here) to this version:
@@ -170,6 +185,14 @@ class Rendered:
         return [message for message in ("".join(rows), "".join(changed)) if message]
 
 
+def shared_key(encounter_id, version, user_id):
+    return f"live-view:{encounter_id}:{version}:{user_id}"
+
+
+def wanted_key(encounter_id, user_id):
+    return f"live-wanted:{encounter_id}:{user_id}"
+
+
 @dataclass
 class Read:
     data: views_state.EncounterData
@@ -190,12 +213,14 @@ class LiveViews:
         self.reads_lock = threading.Lock()
         self.versions = {}  # {encounter id: (when looked, version)}
         self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
+        self.shared = OrderedDict()  # {encounter id: (version, {user id: Rendered})} taken from the other processes
 
     def clear(self):
         with self.reads_lock:
             self.reads.clear()
         self.versions.clear()
         self.followers.clear()
+        self.shared.clear()
 
     def follow(self, encounter_id, user):
         """A socket of `user` follows the encounter in this process: their view of each new version is rendered
@@ -241,15 +266,89 @@ class LiveViews:
         """For each of `asked` ((encounter id, user, at least, shown) of a socket told of a change): `view_for`'s
         answer, or the error it raised, for Batched. The sockets told of one change in this process go to the
         database thread together, in one trip or a few, and share its read and renders, however many they are."""
+        self.take_shared(asked)
         views = []
         for encounter_id, user, at_least, shown in asked:
             try:
-                views.append(self.view_for(encounter_id, user, at_least, shown=shown))
+                view = self.shared_view(encounter_id, user, at_least, shown)
+                views.append(view or self.view_for(encounter_id, user, at_least, shown=shown))
             except Exception as error:  # one socket's failure is its own (Batched raises it to that socket alone)
                 views.append(error)
         for encounter_id in {encounter_id for encounter_id, *_ in asked}:
             self.render_for_followers(encounter_id)
         return views
+
+    def share(self, encounter_id, version):
+        """Before `version` of the encounter is told: when this process read it for the command's answer (its
+        sockets follow the encounter), its followers' views of it rendered now and put in the cache for the other
+        processes' sockets, with those of the viewers the other processes asked for (`take_shared`). Only the views
+        a socket one version behind may take: not when rules data changed with it (their stat blocks are drawn
+        afresh). A cache that fails costs the others their own read, nothing more."""
+        read = self.reads.get(encounter_id)
+        if read is None or read.data.version != version or read.data.rules_changed_after(version - 1):
+            return
+        self.render_for_followers(encounter_id)
+        data = read.data
+        here = self.followers.get(encounter_id, {}).keys()
+        elsewhere = {*data.player_ids, data.encounter.campaign.gm_id} - set(here)
+        try:
+            wanted = cache.get_many([wanted_key(encounter_id, user_id) for user_id in elsewhere])
+        except Exception:
+            logger.warning("Could not look for the viewers of encounter %s elsewhere", encounter_id, exc_info=True)
+            wanted = {}
+        for user in wanted.values():
+            try:
+                self.render(read, user, data.role(user))
+            except Exception:
+                logger.warning("Could not render a view of encounter %s to share", encounter_id, exc_info=True)
+        views = {
+            shared_key(encounter_id, version, user_id): rendered.drawn
+            for (role, user_id, with_sheets), rendered in list(read.renders.items())
+            if not with_sheets and role != permissions.TABLE
+        }
+        try:
+            cache.set_many(views, SHARED_FOR)
+        except Exception:
+            logger.warning("Could not share the views of encounter %s", encounter_id, exc_info=True)
+
+    def take_shared(self, asked):
+        """The views another process shared (`share`) for the versions `asked` names, of every viewer following the
+        encounter here, when this process has not read that version itself: one look in the cache per version."""
+        wanted = set()
+        for encounter_id, _, at_least, shown in asked:
+            read = self.reads.get(encounter_id)
+            taken, _ = self.shared.get(encounter_id, (None, None))
+            if at_least is None or shown != at_least - 1 or (read and read.data.version >= at_least):
+                continue
+            if taken is None or taken < at_least:
+                wanted.add((encounter_id, at_least))
+        for encounter_id, version in wanted:
+            users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+            users.update({user.pk: user for asked_id, user, *_ in asked if asked_id == encounter_id})
+            keys = {shared_key(encounter_id, version, user_id): user_id for user_id in users}
+            try:
+                found = cache.get_many(keys)
+                missing = users.keys() - {keys[key] for key in found}
+                cache.set_many({wanted_key(encounter_id, pk): users[pk] for pk in missing}, WANTED_FOR)
+            except Exception:
+                logger.warning("Could not look for shared views of encounter %s", encounter_id, exc_info=True)
+                continue
+            if found:
+                views = {keys[key]: Rendered(version, split(drawn, version), drawn) for key, drawn in found.items()}
+                self.shared[encounter_id] = (version, views)
+                self.shared.move_to_end(encounter_id)
+                while len(self.shared) > ENCOUNTERS_KEPT:
+                    self.shared.popitem(last=False)
+
+    def shared_view(self, encounter_id, user, at_least, shown):
+        """The viewer's view another process shared, when it is the version one past what their socket `shown` and
+        at least `at_least`, else None."""
+        if at_least is None:
+            return None
+        version, views = self.shared.get(encounter_id, (None, {}))
+        if version is None or version < at_least or shown != version - 1:
+            return None
+        return views.get(user.pk)
 
     def render_for_followers(self, encounter_id):
         """Every viewer whose sockets follow the encounter here gets their view of its newest read rendered, in
@@ -258,7 +357,10 @@ class LiveViews:
         read = self.reads.get(encounter_id)
         if read is None:
             return
+        version, shared = self.shared.get(encounter_id, (None, {}))
         for user, _ in list(self.followers.get(encounter_id, {}).values()):
+            if version == read.data.version and user.pk in shared:
+                continue
             try:
                 self.render(read, user, read.data.role(user))
             except Exception:
@@ -271,6 +373,9 @@ class LiveViews:
         this viewer's view of it, else None. It reads nothing and renders nothing, so a socket asks it on the event
         loop, without a trip to the database thread: once the first sockets told of a change have had their trip,
         the rest take their view from here."""
+        shared = self.shared_view(encounter_id, user, at_least, shown)
+        if shared is not None:
+            return shared
         read = self.reads.get(encounter_id)
         if read is None or read.data.version < at_least:
             return None
@@ -342,7 +447,8 @@ class LiveViews:
         if viewer not in read.renders:
             data = read.data
             view = views_state.build(data.encounter, user, role, with_sheets=with_sheets, data=data)
-            read.renders[viewer] = Rendered(data.version, split(live_fragments(view, fill_version=False), data.version))
+            drawn = live_fragments(view, fill_version=False)
+            read.renders[viewer] = Rendered(data.version, split(drawn, data.version), drawn)
         return read.renders[viewer]
 
     def keep(self, encounter_id, read):

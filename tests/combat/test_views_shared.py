@@ -1,0 +1,83 @@
+"""Across server processes: the process that ran a command renders its sockets' views of the new version, and those
+of the viewers another process asked for, and shares them through the cache before the change is told; the other
+process's sockets take them without reading or rendering the version again (combat/live.py `share`,
+`take_shared`). The other process here is a second LiveViews, as a second worker holds."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from combat import live
+from combat.live import LiveViews, shared_key
+from tests.combat.test_answer_read_shared import following, over_the_api, shown
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def damage(table, amount):
+    """The GM's damage to the orc over the API, in a request's thread of its own; its version."""
+    answer = await sync_to_async(over_the_api, thread_sensitive=False)(
+        table, table.gm, "apply_damage", combatant=table.orc.pk, amount=amount
+    )
+    assert answer.status_code == 200, answer.content
+    return answer.json()["version"]
+
+
+def pushed_there(other, encounter_id, viewer, version, shown_version):
+    """What the other process's socket of `viewer`, showing `shown_version`, is sent for `version`, and the
+    statements that took."""
+    with CaptureQueriesContext(connection) as statements:
+        [rendered] = other.views_for([(encounter_id, viewer, version, shown_version)])
+    return rendered, len(statements)
+
+
+async def test_the_other_process_takes_its_viewers_views_without_reading(table, channel_layer):
+    encounter_id = table.encounter.pk
+    sockets = await following(table, table.gm, table.anna)  # this process: the GM's laptop and anna's phone
+    other = LiveViews()  # the other process: bruno's phone
+    other.follow(encounter_id, table.bruno)
+    in_other = sync_to_async(pushed_there)
+
+    # Nobody asked for bruno's view yet: the other process reads and renders it itself, and asks for it.
+    first = await damage(table, 3)
+    await shown(sockets[:1], first)
+    rendered, statements = await in_other(other, encounter_id, table.bruno, first, first - 1)
+    assert rendered.version == first and statements > 0
+
+    sockets = await following(table, table.gm, table.anna)
+    second = await damage(table, 2)
+    await shown(sockets, second)
+    rendered, statements = await in_other(other, encounter_id, table.bruno, second, second - 1)
+    assert statements == 0 and rendered.version == second
+    # As bruno's own read and render would draw it: his character, not the orc's wounds, which are the GM's.
+    own = await sync_to_async(LiveViews().view_for)(encounter_id, table.bruno, second)
+    assert rendered.drawn == own.drawn
+    assert "Gunther" in rendered.drawn and "7/12" not in rendered.drawn
+    # His other sockets there take it on the event loop.
+    assert other.ready_view(encounter_id, table.bruno, second, second - 1) is rendered
+
+    # A socket that missed a version reads the whole view itself; an outsider was shared nothing and is closed.
+    behind, statements = await in_other(other, encounter_id, table.bruno, second, second - 2)
+    assert behind is not rendered and statements > 0
+    assert await sync_to_async(live.cache.get)(shared_key(encounter_id, second, table.outsider.pk)) is None
+    outsider, _ = await in_other(other, encounter_id, table.outsider, second, second - 1)
+    assert outsider is None
+
+
+async def test_a_cache_that_fails_costs_a_read_and_nothing_else(table, channel_layer, monkeypatch):
+    encounter_id = table.encounter.pk
+    sockets = await following(table, table.gm)
+    other = LiveViews()
+    other.follow(encounter_id, table.bruno)
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("the cache is restarting")
+
+    monkeypatch.setattr(live.cache, "get_many", broken)
+    monkeypatch.setattr(live.cache, "set_many", broken)
+    version = await damage(table, 4)
+    [gm] = await shown(sockets, version)  # the change is told all the same
+    assert "8/12" in gm.html
+    rendered, statements = await sync_to_async(pushed_there)(other, encounter_id, table.bruno, version, version - 1)
+    assert rendered.version == version and statements > 0 and "Gunther" in rendered.drawn
