@@ -26,6 +26,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
 from combat import commands, permissions, reads, views_state
@@ -291,12 +292,13 @@ class LiveViews:
         data = read.data
         here = self.followers.get(encounter_id, {}).keys()
         elsewhere = {*data.player_ids, data.encounter.campaign.gm_id} - set(here)
+        keys = {wanted_key(encounter_id, user_id): user_id for user_id in elsewhere}
         try:
-            wanted = cache.get_many([wanted_key(encounter_id, user_id) for user_id in elsewhere])
+            wanted = [keys[key] for key in cache.get_many(keys)]
         except Exception:
             logger.warning("Could not look for the viewers of encounter %s elsewhere", encounter_id, exc_info=True)
-            wanted = {}
-        for user in wanted.values():
+            wanted = []
+        for user in get_user_model().objects.filter(pk__in=wanted) if wanted else ():
             try:
                 self.render(read, user, data.role(user))
             except Exception:
@@ -329,7 +331,7 @@ class LiveViews:
             try:
                 found = cache.get_many(keys)
                 missing = users.keys() - {keys[key] for key in found}
-                cache.set_many({wanted_key(encounter_id, pk): users[pk] for pk in missing}, WANTED_FOR)
+                cache.set_many({wanted_key(encounter_id, pk): True for pk in missing}, WANTED_FOR)
             except Exception:
                 logger.warning("Could not look for shared views of encounter %s", encounter_id, exc_info=True)
                 continue
