@@ -98,11 +98,15 @@ def encounter_changed(encounter_id, version):
 
 
 def share_views(encounter_id, version):
-    """The views of the version this process rendered, for the other processes (combat/live.py `share`); imported
-    here, as the live views stand on the commands that tell their changes through this module."""
+    """The views of the version other processes asked for, rendered here for them (combat/live.py `share`; imported
+    here, as the live views stand on the commands that tell their changes through this module). Whatever fails
+    here, the change is still told: the other processes then read the version themselves."""
     from combat.live import live_views
 
-    live_views.share(encounter_id, version)
+    try:
+        live_views.share(encounter_id, version)
+    except Exception:
+        logger.warning("Could not share the views of version %s of encounter %s", version, encounter_id, exc_info=True)
 
 
 async def share_and_tell(encounter_id, version):

@@ -88,7 +88,8 @@ class EncounterConsumer(AsyncWebsocketConsumer):
         """The whole view, when a version went by unheard."""
         version = await current_version(self.encounter_id)
         if version is not None and version > self.sent_version:
-            await self.refresh(everything=True)
+            # At the version looked up: the sockets catching up together share its read, none looks it up again.
+            await self.refresh(at_least=version, everything=True)
 
     @property
     def channel_receive(self):

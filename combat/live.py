@@ -41,6 +41,7 @@ SHARED_FOR = 60  # seconds a view rendered for the other processes stays in the 
 # Seconds a viewer whose sockets follow an encounter in another process, and who found no view shared there, stays
 # asked for (`share`): after they leave, the process running commands renders their view that long for nobody.
 WANTED_FOR = 600
+ASK_AGAIN = WANTED_FOR / 2  # seconds after which a process asks again for the viewers it was sent views of
 # One cache client for the whole process: `django.core.cache.cache` is one per async context, and each change's
 # sharing runs in a context of its own, so it would connect to Redis afresh every time.
 cache = caches["default"]
@@ -215,6 +216,7 @@ class LiveViews:
         self.versions = {}  # {encounter id: (when looked, version)}
         self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
         self.shared = OrderedDict()  # {encounter id: (version, {user id: Rendered})} taken from the other processes
+        self.asked = {}  # {(encounter id, user id): when this process last asked the others for the viewer's views}
 
     def clear(self):
         with self.reads_lock:
@@ -222,6 +224,7 @@ class LiveViews:
         self.versions.clear()
         self.followers.clear()
         self.shared.clear()
+        self.asked.clear()
 
     def follow(self, encounter_id, user):
         """A socket of `user` follows the encounter in this process: their view of each new version is rendered
@@ -280,75 +283,84 @@ class LiveViews:
         return views
 
     def share(self, encounter_id, version):
-        """Before `version` of the encounter is told: when this process read it for the command's answer (its
-        sockets follow the encounter), its followers' views of it rendered now and put in the cache for the other
-        processes' sockets, with those of the viewers the other processes asked for (`take_shared`). Only the views
-        a socket one version behind may take: not when rules data changed with it (their stat blocks are drawn
-        afresh). A cache that fails costs the others their own read, nothing more."""
+        """Before `version` of the encounter is told, when this process read it for the command's answer (it keeps
+        reads of the encounters its sockets follow): the views other processes asked for (`take_shared`) rendered
+        from that read and put in the cache. Only views a socket one version behind may take: none when rules data
+        changed with it (their stat blocks are drawn afresh). A process that is alone is asked for nothing and shares
+        nothing. Its caller tells the change whatever this raises (broadcast.share_and_tell)."""
         read = self.reads.get(encounter_id)
         if read is None or read.data.version != version or read.data.rules_changed_after(version - 1):
             return
-        self.render_for_followers(encounter_id)
         data = read.data
-        here = self.followers.get(encounter_id, {}).keys()
-        elsewhere = {*data.player_ids, data.encounter.campaign.gm_id} - set(here)
-        keys = {wanted_key(encounter_id, user_id): user_id for user_id in elsewhere}
-        try:
-            wanted = [keys[key] for key in cache.get_many(keys)]
-        except Exception:
-            logger.warning("Could not look for the viewers of encounter %s elsewhere", encounter_id, exc_info=True)
-            wanted = []
-        for user in get_user_model().objects.filter(pk__in=wanted) if wanted else ():
+        keys = {wanted_key(encounter_id, pk): pk for pk in {*data.player_ids, data.encounter.campaign.gm_id}}
+        wanted = [keys[key] for key in cache.get_many(keys)]
+        if not wanted:
+            return
+        users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+        others = [pk for pk in wanted if pk not in users]
+        users.update({user.pk: user for user in get_user_model().objects.filter(pk__in=others)} if others else {})
+        views = {}
+        for pk in wanted:
             try:
-                self.render(read, user, data.role(user))
-            except Exception:
+                rendered = self.render(read, users[pk], data.role(users[pk])) if pk in users else None
+            except Exception:  # that viewer's process reads and renders it itself
                 logger.warning("Could not render a view of encounter %s to share", encounter_id, exc_info=True)
-        views = {
-            shared_key(encounter_id, version, user_id): rendered.drawn
-            for (role, user_id, with_sheets), rendered in list(read.renders.items())
-            if not with_sheets and role != permissions.TABLE
-        }
-        try:
-            cache.set_many(views, SHARED_FOR)
-        except Exception:
-            logger.warning("Could not share the views of encounter %s", encounter_id, exc_info=True)
+                rendered = None
+            if rendered is not None:
+                views[shared_key(encounter_id, version, pk)] = rendered.drawn
+        cache.set_many(views, SHARED_FOR)
 
     def take_shared(self, asked):
-        """The views another process shared (`share`) for the versions `asked` names, of every viewer following the
-        encounter here, when this process has not read that version itself: one look in the cache per version."""
-        wanted = set()
+        """The views another process shared (`share`) of the newest version `asked` names of each encounter, for
+        every viewer following it here, when this process has not read that version itself: one look in the cache
+        per version, whether or not it finds them. Those it did not find are asked for, and those it found asked for
+        again before the asking runs out, so the next change brings them."""
+        newest = {}
         for encounter_id, _, at_least, shown in asked:
-            read = self.reads.get(encounter_id)
             taken, _ = self.shared.get(encounter_id, (None, None))
-            if at_least is None or shown != at_least - 1 or (read and read.data.version >= at_least):
+            if at_least is None or shown != at_least - 1 or self.has_read(encounter_id, at_least):
                 continue
             if taken is None or taken < at_least:
-                wanted.add((encounter_id, at_least))
-        for encounter_id, version in wanted:
-            users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
-            users.update({user.pk: user for asked_id, user, *_ in asked if asked_id == encounter_id})
-            keys = {shared_key(encounter_id, version, user_id): user_id for user_id in users}
+                newest[encounter_id] = max(at_least, newest.get(encounter_id, at_least))
+        for encounter_id, version in newest.items():
             try:
-                found = cache.get_many(keys)
-                missing = users.keys() - {keys[key] for key in found}
-                cache.set_many({wanted_key(encounter_id, pk): True for pk in missing}, WANTED_FOR)
-            except Exception:
-                logger.warning("Could not look for shared views of encounter %s", encounter_id, exc_info=True)
-                continue
-            if found:
-                views = {keys[key]: Rendered(version, split(drawn, version), drawn) for key, drawn in found.items()}
-                self.shared[encounter_id] = (version, views)
-                self.shared.move_to_end(encounter_id)
-                while len(self.shared) > ENCOUNTERS_KEPT:
-                    self.shared.popitem(last=False)
+                self.take_shared_version(encounter_id, version, asked)
+            except Exception:  # a cache away or an entry it cannot split: the sockets read the version themselves
+                logger.warning("Could not take shared views of encounter %s", encounter_id, exc_info=True)
+
+    def take_shared_version(self, encounter_id, version, asked):
+        users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+        users.update({user.pk: user for asked_id, user, *_ in asked if asked_id == encounter_id})
+        keys = {shared_key(encounter_id, version, pk): pk for pk in users}
+        found = {keys[key]: drawn for key, drawn in cache.get_many(keys).items()}
+        now = time.monotonic()
+        ask = [
+            pk for pk in users if pk not in found or now - self.asked.get((encounter_id, pk), -WANTED_FOR) > ASK_AGAIN
+        ]
+        if ask:
+            cache.set_many({wanted_key(encounter_id, pk): True for pk in ask}, WANTED_FOR)
+            if len(self.asked) >= ENCOUNTERS_KEPT * 16:  # the askings run out go, so a long-lived process stays small
+                self.asked = {viewer: at for viewer, at in self.asked.items() if now - at <= WANTED_FOR}
+            self.asked.update({(encounter_id, pk): now for pk in ask})
+        views = {pk: Rendered(version, split(drawn, version), drawn) for pk, drawn in found.items()}
+        with self.reads_lock:
+            self.shared[encounter_id] = (version, views)
+            self.shared.move_to_end(encounter_id)
+            while len(self.shared) > ENCOUNTERS_KEPT:
+                self.shared.popitem(last=False)
+
+    def has_read(self, encounter_id, version):
+        read = self.reads.get(encounter_id)
+        return read is not None and read.data.version >= version
 
     def shared_view(self, encounter_id, user, at_least, shown):
-        """The viewer's view another process shared, when it is the version one past what their socket `shown` and
-        at least `at_least`, else None."""
+        """The viewer's view another process shared, when it is the version one past what their socket `shown`, at
+        least `at_least`, and this process has no read of its own of it (which would say who may see it), else
+        None."""
         if at_least is None:
             return None
         version, views = self.shared.get(encounter_id, (None, {}))
-        if version is None or version < at_least or shown != version - 1:
+        if version is None or version < at_least or shown != version - 1 or self.has_read(encounter_id, version):
             return None
         return views.get(user.pk)
 

@@ -274,10 +274,16 @@ def security_headers_of_static_files(headers, path, url):
 
 SERVESTATIC_ADD_HEADERS_FUNCTION = security_headers_of_static_files
 
-# Redis when there is one, so every uvicorn worker shares the sign-up counts. The suite keeps its processes' own:
-# they share one Redis, and a count would outlive the run.
+# Redis when there is one, so every uvicorn worker shares the sign-up counts and the live views (combat/live.py). The
+# suite keeps its processes' own: they share one Redis, and a count would outlive the run. The live views go through
+# it on Channels' database thread, so a Redis that hangs costs half a second there, not every socket's push.
+REDIS_CACHE = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5},
+}
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": REDIS_CACHE
     if REDIS_URL and not TESTING
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

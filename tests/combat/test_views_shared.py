@@ -1,14 +1,14 @@
-"""Across server processes: the process that ran a command renders its sockets' views of the new version, and those
-of the viewers another process asked for, and shares them through the cache before the change is told; the other
-process's sockets take them without reading or rendering the version again (combat/live.py `share`,
-`take_shared`). The other process here is a second LiveViews, as a second worker holds."""
+"""Across server processes: the process that ran a command renders the views of the new version that another
+process asked for and shares them through the cache before the change is told; the other process's sockets take
+them without reading or rendering the version again (combat/live.py `share`, `take_shared`). The other process here
+is a second LiveViews, as a second worker holds."""
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from combat import live
+from combat import consumers, live
 from combat.live import LiveViews, shared_key
 from tests.combat.test_answer_read_shared import following, over_the_api, shown
 
@@ -57,12 +57,21 @@ async def test_the_other_process_takes_its_viewers_views_without_reading(table, 
     # His other sockets there take it on the event loop.
     assert other.ready_view(encounter_id, table.bruno, second, second - 1) is rendered
 
-    # A socket that missed a version reads the whole view itself; an outsider was shared nothing and is closed.
-    behind, statements = await in_other(other, encounter_id, table.bruno, second, second - 2)
-    assert behind is not rendered and statements > 0
-    assert await sync_to_async(live.cache.get)(shared_key(encounter_id, second, table.outsider.pk)) is None
+    # An outsider's socket there is closed; asked for, they are never shared a view.
     outsider, _ = await in_other(other, encounter_id, table.outsider, second, second - 1)
     assert outsider is None
+    sockets = await following(table, table.gm)
+    third = await damage(table, 1)
+    await shown(sockets, third)
+    shared = sync_to_async(live.cache.get)
+    assert await shared(shared_key(encounter_id, third, table.bruno.pk)) is not None
+    assert await shared(shared_key(encounter_id, third, table.outsider.pk)) is None
+
+    # A socket that missed a version reads the whole view itself; once the process holds its own read of a
+    # version, that read says who may see it and what they see, not the shared view.
+    behind, statements = await in_other(other, encounter_id, table.bruno, third, third - 2)
+    assert statements > 0 and behind.version == third
+    assert other.ready_view(encounter_id, table.bruno, third, third - 1) is behind
 
 
 async def test_a_cache_that_fails_costs_a_read_and_nothing_else(table, channel_layer, monkeypatch):
@@ -81,3 +90,23 @@ async def test_a_cache_that_fails_costs_a_read_and_nothing_else(table, channel_l
     assert "8/12" in gm.html
     rendered, statements = await sync_to_async(pushed_there)(other, encounter_id, table.bruno, version, version - 1)
     assert rendered.version == version and statements > 0 and "Gunther" in rendered.drawn
+
+
+async def test_sharing_that_fails_still_lets_the_change_be_told(table, channel_layer, monkeypatch):
+    encounter_id = table.encounter.pk
+    other = LiveViews()
+    other.follow(encounter_id, table.bruno)
+    sockets = await following(table, table.gm)
+    first = await damage(table, 1)
+    await shown(sockets, first)
+    await sync_to_async(pushed_there)(other, encounter_id, table.bruno, first, first - 1)  # asks for bruno's view
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("sharing fails")
+
+    monkeypatch.setattr(consumers, "REJOIN_INTERVAL", 3600)  # only the change's telling brings it, no catching up
+    sockets = await following(table, table.gm)
+    monkeypatch.setattr(live, "shared_key", broken)
+    second = await damage(table, 2)
+    [gm] = await shown(sockets, second)
+    assert "9/12" in gm.html
