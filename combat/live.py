@@ -12,10 +12,10 @@ and a socket whose viewer's view of the version is already rendered takes it wit
 command's answer runs in its request's thread: it reads the version it made and hands that read over
 (`execute_for_answer`), so the reads kept are shared under a lock.
 
-Across processes: before its change is told, the process that ran the command renders its followers' views of the
-version from that read and puts them in the cache (`share`), where the other processes take the views their
-followers need instead of reading and rendering the version again (`take_shared`). Only views one version past what
-a socket shows, with no rules data changed between, are shared: any other socket goes the way above.
+Across processes: before its change is told, the process that ran the command renders from that read the views the
+other processes asked for and puts them in the cache (`share`), where those processes take them instead of reading
+and rendering the version again (`take_shared`). Only views one version past what a socket shows, with no rules
+data changed between, are shared: any other socket goes the way above.
 """
 
 import logging
@@ -371,10 +371,7 @@ class LiveViews:
         read = self.reads.get(encounter_id)
         if read is None:
             return
-        version, shared = self.shared.get(encounter_id, (None, {}))
         for user, _ in list(self.followers.get(encounter_id, {}).values()):
-            if version == read.data.version and user.pk in shared:
-                continue
             try:
                 self.render(read, user, read.data.role(user))
             except Exception:
