@@ -13,10 +13,16 @@ from dataclasses import dataclass
 
 from characters.models import Character, CharacterSkill
 from combat.prepared import Read, together
-from rules.models import Armour, Property, Weapon
+from rules.models import Armour, Characteristic, Property, Weapon
 
 CHARACTERS = Read(Character, "{id} IN ({ids})", related=["campaign"])
 SKILLS = Read(CharacterSkill, "{character} IN ({ids})", related=["skill__characteristic"])
+# A system's characteristics in their order, which every sheet lists: read for each push that draws a sheet.
+CHARACTERISTICS = Read(Characteristic, "{system} = %s")
+
+
+def characteristics_of(system):
+    return CHARACTERISTICS(system)
 
 
 def in_model_order(relation, model):

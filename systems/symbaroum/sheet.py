@@ -10,8 +10,8 @@ from characters.models import Character
 from combat.prepared import Read
 from combat.reads import CHARACTER_IDS
 from rules.engine import symbaroum
-from rules.models import Characteristic, Weapon
-from systems.sheet_reads import characters_with_sheets, in_model_order
+from rules.models import Weapon
+from systems.sheet_reads import characteristics_of, characters_with_sheets, in_model_order
 from systems.sheet_schema import Count, Named, SheetSchema, whole_number
 from systems.symbaroum import toggles
 from systems.symbaroum.commands import KEY
@@ -98,7 +98,7 @@ class Sheet:
         self.toggles = sheet_toggles(house_rules)
         self.readings = {self.toggles: self}
         profile = profile_of(house_rules)
-        rows = attributes if attributes is not None else list(Characteristic.objects.filter(system=character.system))
+        rows = attributes if attributes is not None else characteristics_of(character.system)
         self.rows = rows
         self.attributes = [
             SheetAttribute(
@@ -244,5 +244,5 @@ def weapon_names(character_ids, carried):
 
 
 def sheets(character_ids):
-    attributes = list(Characteristic.objects.filter(system=KEY))
+    attributes = characteristics_of(KEY)
     return {c.pk: Sheet(c, attributes) for c in characters_with_sheets(character_ids, skills=False)}

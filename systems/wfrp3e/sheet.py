@@ -14,8 +14,8 @@ from characters.models import CharacterSkill
 from combat.prepared import Read
 from combat.reads import CHARACTER_IDS
 from rules.engine import wfrp3e
-from rules.models import Characteristic, Skill
-from systems.sheet_reads import characters_with_sheets
+from rules.models import Skill
+from systems.sheet_reads import characteristics_of, characters_with_sheets
 from systems.sheet_schema import Count, Named, Names, SheetSchema
 from systems.wfrp3e.commands import KEY
 from systems.wfrp3e.models import ActionCard, Talent
@@ -238,12 +238,14 @@ def afflictions(stored):
 
 
 def characteristic_rows():
-    return list(Characteristic.objects.filter(system=KEY))
+    return characteristics_of(KEY)
+
+
+SKILLS = Read(Skill, "{system} = %s", related=["characteristic"])
 
 
 def skill_rows():
-    rows = Skill.objects.filter(system=KEY).select_related("characteristic")
-    return {skill.name: skill for skill in rows}
+    return {skill.name: skill for skill in SKILLS(KEY)}
 
 
 def sheets(character_ids):

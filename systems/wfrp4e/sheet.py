@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from characters.models import CharacterSkill
 from combat.prepared import Read
 from rules.engine import wfrp4e
-from rules.models import HIT_LOCATIONS, Characteristic
+from rules.models import HIT_LOCATIONS
+from systems.sheet_reads import characteristics_of
 from systems.sheet_schema import Count, SheetSchema
 
 LOCATION_LABELS = dict(HIT_LOCATIONS)
@@ -63,7 +64,7 @@ class SheetLocation:
 class Sheet:
     def __init__(self, character, characteristics=None):
         self.character = character
-        order = characteristics if characteristics is not None else characteristic_order(character.system)
+        order = characteristics if characteristics is not None else characteristics_of(character.system)
         self.characteristics = [SheetValue(c.name, character.characteristic(c.name), c.full_name) for c in order]
         self.fate, self.fortune, self.resilience, self.resolve = (character.point(key) for key in POINTS)
         self.skills = sheet_skills(character, character.skill_list)
@@ -170,7 +171,3 @@ def defence_options_of(character):
     """`defence_options` of a character, reading only its skills (one statement) rather than its whole sheet: the
     GM's Defend options, drawn on every live push."""
     return defence_options(character, sheet_skills(character, SKILL_ENTRIES(character.pk)))
-
-
-def characteristic_order(system):
-    return list(Characteristic.objects.filter(system=system))

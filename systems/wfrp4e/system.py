@@ -5,7 +5,7 @@ import systems
 from rules.engine import wfrp4e
 from rules.engine.initiative import acting_last
 from systems.base import Happenings, System
-from systems.sheet_reads import characters_with_sheets
+from systems.sheet_reads import characteristics_of, characters_with_sheets
 from systems.state_fields import PromptField, RowField
 from systems.wfrp4e import budget, models, rounds, toggles, version1, view
 from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's commands)
@@ -27,7 +27,7 @@ from systems.wfrp4e.commands import (  # noqa: F401  (registers the system's com
     turn,
     weapon_properties,
 )
-from systems.wfrp4e.sheet import SHEET_SCHEMA, Sheet, characteristic_order
+from systems.wfrp4e.sheet import SHEET_SCHEMA, Sheet
 from systems.wfrp4e.state import Wfrp4eState
 
 
@@ -191,7 +191,7 @@ class Wfrp4e(System):
         return {"pools": view_.pools or {}, "round_end": view_.round_end}
 
     def sheets(self, character_ids, with_characteristics=True):
-        order = characteristic_order(KEY) if with_characteristics else []
+        order = characteristics_of(KEY) if with_characteristics else []
         return {c.pk: Sheet(c, order) for c in characters_with_sheets(character_ids)}
 
     @property
