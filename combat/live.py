@@ -42,10 +42,6 @@ SHARED_FOR = 60  # seconds a view rendered for the other processes stays in the 
 # asked for (`share`): after they leave, the process running commands renders their view that long for nobody.
 WANTED_FOR = 600
 ASK_AGAIN = WANTED_FOR / 2  # seconds after which a process asks again for the viewers it was sent views of
-# Seconds the process that shares goes by one look at which viewers the others asked for, once some were: a table's
-# quick run of commands then looks once, not once a change. A viewer asked for anew meanwhile is read and rendered by
-# their own process until the next look.
-WANTED_LOOKED_FOR = 10.0
 # One cache client for the whole process: `django.core.cache.cache` is one per async context, and each change's
 # sharing runs in a context of its own, so it would connect to Redis afresh every time.
 cache = caches["default"]
@@ -221,7 +217,6 @@ class LiveViews:
         self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
         self.shared = OrderedDict()  # {encounter id: (version, {user id: Rendered})} taken from the other processes
         self.asked = {}  # {(encounter id, user id): when this process last asked the others for the viewer's views}
-        self.wanted = {}  # {encounter id: (when looked, [user ids])} the viewers other processes asked for (`share`)
 
     def clear(self):
         with self.reads_lock:
@@ -230,7 +225,6 @@ class LiveViews:
         self.followers.clear()
         self.shared.clear()
         self.asked.clear()
-        self.wanted.clear()
 
     def follow(self, encounter_id, user):
         """A socket of `user` follows the encounter in this process: their view of each new version is rendered
@@ -298,7 +292,8 @@ class LiveViews:
         if read is None or read.data.version != version or read.data.rules_changed_after(version - 1):
             return
         data = read.data
-        wanted = self.wanted_by_others(data)
+        keys = {wanted_key(encounter_id, pk): pk for pk in {*data.player_ids, data.encounter.campaign.gm_id}}
+        wanted = [keys[key] for key in cache.get_many(keys)]
         if not wanted:
             return
         users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
@@ -314,21 +309,6 @@ class LiveViews:
             if rendered is not None:
                 views[shared_key(encounter_id, version, pk)] = rendered.drawn
         cache.set_many(views, SHARED_FOR)
-
-    def wanted_by_others(self, data):
-        """The ids of the viewers of the encounter read in `data` whom other processes asked for (`take_shared`):
-        looked up in the cache on every change while none are, once in WANTED_LOOKED_FOR while some are."""
-        encounter_id = data.encounter.pk
-        looked, wanted = self.wanted.get(encounter_id, (None, []))
-        now = time.monotonic()
-        if wanted and now - looked <= WANTED_LOOKED_FOR:
-            return wanted
-        keys = {wanted_key(encounter_id, pk): pk for pk in {*data.player_ids, data.encounter.campaign.gm_id}}
-        wanted = [keys[key] for key in cache.get_many(keys)]
-        if len(self.wanted) >= ENCOUNTERS_KEPT:  # the looks gone stale go, so a long-lived process stays small
-            self.wanted = {pk: seen for pk, seen in self.wanted.items() if now - seen[0] <= WANTED_LOOKED_FOR}
-        self.wanted[encounter_id] = (now, wanted)
-        return wanted
 
     def take_shared(self, asked):
         """The views another process shared (`share`) of the newest version `asked` names of each encounter, for

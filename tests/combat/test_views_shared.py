@@ -110,36 +110,3 @@ async def test_sharing_that_fails_still_lets_the_change_be_told(table, channel_l
     second = await damage(table, 2)
     [gm] = await shown(sockets, second)
     assert "9/12" in gm.html
-
-
-async def test_a_run_of_changes_looks_once_for_whom_to_share_with(table, channel_layer, monkeypatch):
-    encounter_id = table.encounter.pk
-    other = LiveViews()
-    other.follow(encounter_id, table.bruno)
-    sockets = await following(table, table.gm)
-    first = await damage(table, 1)
-    await shown(sockets, first)
-    await sync_to_async(pushed_there)(other, encounter_id, table.bruno, first, first - 1)  # asks for bruno's view
-    looks = []
-    get_many = live.cache.get_many
-
-    def counted(keys):
-        looks.extend(key for key in keys if key.startswith("live-wanted:"))
-        return get_many(keys)
-
-    monkeypatch.setattr(live.cache, "get_many", counted)
-    for _ in range(3):
-        sockets = await following(table, table.gm)
-        version = await damage(table, 1)
-        await shown(sockets, version)
-        rendered, statements = await sync_to_async(pushed_there)(other, encounter_id, table.bruno, version, version - 1)
-        assert statements == 0 and rendered.version == version
-    assert len(set(looks)) == len(looks) > 0  # each viewer's asking looked up once for the three changes
-
-    # Once the look runs out, the next change looks again.
-    monkeypatch.setattr(live, "WANTED_LOOKED_FOR", 0)
-    looked = len(looks)
-    sockets = await following(table, table.gm)
-    version = await damage(table, 1)
-    await shown(sockets, version)
-    assert len(looks) > looked
