@@ -232,6 +232,11 @@ class LiveViews:
         following = self.followers.setdefault(encounter_id, {}).setdefault(user.pk, [user, 0])
         following[1] += 1
 
+    def following_users(self, encounter_id):
+        """{user id: user} of the viewers whose sockets follow the encounter in this process; a copy, as sockets come
+        and go on the event loop meanwhile."""
+        return {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+
     def unfollow(self, encounter_id, user):
         following = self.followers.get(encounter_id, {})
         if user.pk in following:
@@ -296,7 +301,7 @@ class LiveViews:
         wanted = [keys[key] for key in cache.get_many(keys)]
         if not wanted:
             return
-        users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+        users = self.following_users(encounter_id)
         others = [pk for pk in wanted if pk not in users]
         users.update({user.pk: user for user in get_user_model().objects.filter(pk__in=others)} if others else {})
         views = {}
@@ -329,7 +334,7 @@ class LiveViews:
                 logger.warning("Could not take shared views of encounter %s", encounter_id, exc_info=True)
 
     def take_shared_version(self, encounter_id, version, asked):
-        users = {user.pk: user for user, _ in list(self.followers.get(encounter_id, {}).values())}
+        users = self.following_users(encounter_id)
         users.update({user.pk: user for asked_id, user, *_ in asked if asked_id == encounter_id})
         keys = {shared_key(encounter_id, version, pk): pk for pk in users}
         found = {keys[key]: drawn for key, drawn in cache.get_many(keys).items()}
@@ -371,7 +376,7 @@ class LiveViews:
         read = self.reads.get(encounter_id)
         if read is None:
             return
-        for user, _ in list(self.followers.get(encounter_id, {}).values()):
+        for user in self.following_users(encounter_id).values():
             try:
                 self.render(read, user, read.data.role(user))
             except Exception:
