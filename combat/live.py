@@ -217,6 +217,7 @@ class LiveViews:
         self.followers = {}  # {encounter id: {user id: [user, their sockets here]}}
         self.shared = OrderedDict()  # {encounter id: (version, {user id: Rendered})} taken from the other processes
         self.asked = {}  # {(encounter id, user id): when this process last asked the others for the viewer's views}
+        self.elsewhere = {}  # {user id: user} of the viewers this process shared views for (`viewers_elsewhere`)
 
     def clear(self):
         with self.reads_lock:
@@ -225,6 +226,7 @@ class LiveViews:
         self.followers.clear()
         self.shared.clear()
         self.asked.clear()
+        self.elsewhere.clear()
 
     def follow(self, encounter_id, user):
         """A socket of `user` follows the encounter in this process: their view of each new version is rendered
@@ -302,8 +304,7 @@ class LiveViews:
         if not wanted:
             return
         users = self.following_users(encounter_id)
-        others = [pk for pk in wanted if pk not in users]
-        users.update({user.pk: user for user in get_user_model().objects.filter(pk__in=others)} if others else {})
+        users.update(self.viewers_elsewhere([pk for pk in wanted if pk not in users]))
         views = {}
         for pk in wanted:
             try:
@@ -314,6 +315,17 @@ class LiveViews:
             if rendered is not None:
                 views[shared_key(encounter_id, version, pk)] = rendered.drawn
         cache.set_many(views, SHARED_FOR)
+
+    def viewers_elsewhere(self, user_ids):
+        """{user id: user} of `user_ids`, viewers whose sockets follow an encounter in another process, read once
+        and kept: a view is built from the user's id alone (who may see what comes from the read), so a user kept
+        from an earlier change serves, where reading them again cost each change a statement."""
+        unread = [pk for pk in user_ids if pk not in self.elsewhere]
+        if unread:
+            if len(self.elsewhere) >= ENCOUNTERS_KEPT * 16:  # a long-lived process stays small
+                self.elsewhere.clear()
+            self.elsewhere.update({user.pk: user for user in get_user_model().objects.filter(pk__in=unread)})
+        return {pk: self.elsewhere[pk] for pk in user_ids if pk in self.elsewhere}
 
     def take_shared(self, asked):
         """The views another process shared (`share`) of the newest version `asked` names of each encounter, for
