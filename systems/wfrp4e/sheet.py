@@ -5,11 +5,11 @@ The sheet page, the phone view and the attack form all read a character through 
 
 from dataclasses import dataclass
 
-from characters.models import CharacterSkill
-from combat.prepared import Read
+from characters.models import Character, CharacterSkill
+from combat.prepared import Read, together
 from rules.engine import wfrp4e
-from rules.models import HIT_LOCATIONS
-from systems.sheet_reads import characteristics_of
+from rules.models import HIT_LOCATIONS, Weapon
+from systems.sheet_reads import characteristics_of, in_model_order
 from systems.sheet_schema import Count, SheetSchema
 
 LOCATION_LABELS = dict(HIT_LOCATIONS)
@@ -171,3 +171,21 @@ def defence_options_of(character):
     """`defence_options` of a character, reading only its skills (one statement) rather than its whole sheet: the
     GM's Defend options, drawn on every live push."""
     return defence_options(character, sheet_skills(character, SKILL_ENTRIES(character.pk)))
+
+
+WEAPON_NAMES = Read(
+    Character._meta.get_field("weapons").remote_field.through,
+    "{character} = %s",
+    values=["weapon__name"],
+    flat=True,
+    order_by=in_model_order("weapon", Weapon),
+)
+
+
+def weapons_and_skills(character):
+    """(the names of the weapons the character carries, in the sheet's order; its skills with their targets), in
+    one round trip: all the declare form on the phone of the player whose turn it is lists of a sheet, drawn on
+    every live push of that turn, where the whole sheet (items' properties, armour, talents) took a second round
+    trip and most of the push's work."""
+    names, entries = together((WEAPON_NAMES, (character.pk,)), (SKILL_ENTRIES, (character.pk,)))
+    return names, sheet_skills(character, entries)

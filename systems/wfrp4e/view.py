@@ -7,7 +7,7 @@ from systems.wfrp4e import toggles
 from systems.wfrp4e.commands import d20_attack, engaged, fumbles, group_advantage, momentum
 from systems.wfrp4e.commands.surprise import SURPRISED
 from systems.wfrp4e.commands.turn import PRONE, STUNNED, half_move_yards, turn_state
-from systems.wfrp4e.sheet import defence_options_of
+from systems.wfrp4e.sheet import defence_options, defence_options_of, weapons_and_skills
 
 MOMENTUM_GAINS = wfrp4e_house.MOMENTUM_GAINS
 MOMENTUM_TALENTS = wfrp4e_house.MOMENTUM_TALENTS
@@ -57,7 +57,7 @@ def extend(view, everyone):
             counts, dominant = group_advantage.proposal(encounter, everyone, conditions)
             view.round_end = {"round": ended_round, "counts": counts, "dominant": dominant or "none"}
         if gm and view.for_screen:
-            spends = group_advantage.spend_choices(encounter)
+            spends = advantage_spends(view)
             view.advantage_spends = [s for s in spends if s.key not in wfrp4e.ADVANTAGE_TESTS]
             view.advantage_tests = [s for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS]
             view.trick_conditions = wfrp4e.TRICK_CONDITIONS
@@ -85,24 +85,30 @@ def defend_options(view):
     return [name for name, _ in defence_options_of(active.character)]
 
 
+def advantage_spends(view):
+    """The ways to spend Advantage (rules data), read once for all the views built from one read: the GM's forms
+    and the declare form of the player whose turn it is."""
+    return view.data.once("advantage spends", lambda: group_advantage.spend_choices(view.encounter))
+
+
 def declare_choices(view):
     """What the player whose turn it is may declare from the phone (templates/wfrp4e/declare.html): their weapons,
     the enemies they see, their skills and defences, and the Advantage spends their side may ask the GM for."""
     active = view.active
     if not active.character_id:
         return None
-    sheet = view.sheets({active.character_id}).get(active.character_id)
-    if sheet is None:
-        return None
+    character = active.character
+    weapons, skills = view.data.once(("weapons and skills", character.pk), lambda: weapons_and_skills(character))
+    trained = {skill.name for skill in skills}
     destroyed = set(view.encounter.state.destroyed_weapons.get(str(active.pk), []))
     group = view.pools is not None
-    spends = group_advantage.spend_choices(view.encounter) if group else []
-    magick = view.d20_spells and sheet.skill_value("Language (Magick)") is not None
+    spends = advantage_spends(view) if group else []
+    magick = view.d20_spells and "Language (Magick)" in trained
     return {
-        "weapons": [w.name for w in sheet.weapons if w.name not in destroyed] + ["Unarmed"],
+        "weapons": [name for name in weapons if name not in destroyed] + ["Unarmed"],
         "targets": [row for row in view.rows if row.side != active.side and not row.dead],
-        "skills": sorted({s.name for s in sheet.skills} | {"Perception", "Intuition"}),
-        "defences": [name for name, _ in sheet.defence_options()],
+        "skills": sorted(trained | {"Perception", "Intuition"}),
+        "defences": [name for name, _ in defence_options(character, skills)],
         "pool": view.pools[group_advantage.pool_of(active.side)] if group else None,
         "tests": [(s.key, f"{s.name} ({s.cost} Advantage)") for s in spends if s.key in wfrp4e.ADVANTAGE_TESTS],
         "disengage_momentum": view.momentum

@@ -492,3 +492,35 @@ def test_the_phone_has_one_input_per_d20_to_throw(table):
     assert prompt["d20_count"] == 2 and "keep the lowest" in prompt["dice_words"]
     form = re.search(rf'<form[^>]*id="prompt-{prompt["id"]}".*?</form>', page(table, table.anna), re.S)[0]
     assert form.count('name="d20"') == 2
+
+
+def test_the_declare_form_lists_the_sheet_read_once_in_three_statements_for_every_view_of_a_version(table):
+    """On a player character's turn their phone's declare form reads the character's weapon names and skills (two
+    statements in one round trip) and the ways to spend Advantage, once for every view built from the version's
+    read; it lists what the whole sheet says."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from combat import views_state
+    from systems.sheet_reads import characters_with_sheets
+    from systems.wfrp4e.sheet import Sheet
+
+    make_fight(table, house=True)
+    train(table.anders.character, "Language (Magick)", 5)
+    turn_of(table, table.anders)
+    data = views_state.read_afresh(table.encounter.pk)
+    with CaptureQueriesContext(connection) as statements:
+        phone = views_state.build(data.encounter, table.anna, data=data)
+        again = views_state.build(data.encounter, table.anna, with_sheets=False, data=data)
+        views_state.build(data.encounter, table.bruno, data=data)
+    assert len(statements) == 3 and again.declare == phone.declare and phone.declare["spends"]
+    sheet = Sheet(characters_with_sheets([table.anders.character_id])[0])
+    assert (
+        phone.declare["weapons"]
+        == [w.name for w in sheet.weapons] + ["Unarmed"]
+        == ["Hand Weapon", "Pistol", "Unarmed"]
+    )
+    assert phone.declare["skills"] == sorted({s.name for s in sheet.skills} | {"Perception", "Intuition"})
+    assert phone.declare["defences"] == [name for name, _ in sheet.defence_options()]
+    assert phone.declare["defences"] == ["Dodge", "Melee (Basic)", "WS", "Ag"]
+    assert phone.declare["spells"] == phone.d20_spells
