@@ -20,6 +20,15 @@ VERSION = re.compile(r'data-version="(\d+)"')
 POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
+FRAGMENT_BYTES = 1500  # a phone's push of a next turn in the demo encounter (docs/performance.md)
+
+
+def fragment(version):
+    """The floors' fixed fragment at `version`, padded to FRAGMENT_BYTES (bench/floor.py, bench/command_floor.py)."""
+    head = f'<input type="hidden" id="encounter-version" data-version="{version}" hx-swap-oob="true">'
+    return head + "<!--" + "x" * (FRAGMENT_BYTES - len(head) - 7) + "-->"
+
+
 def frame_version(message):
     """The version a pushed frame gives the phone: the highest `data-version` in it (a push may carry only the
     parts that changed), or None for a frame with none."""

@@ -16,15 +16,10 @@ Alone it prints the floor's own figures, measured as live_fanout.py measures the
 
 import os
 
-FRAGMENT_BYTES = 1500  # a phone's push of a next turn in the demo encounter (docs/performance.md)
+from common import fragment
+
 VERSION_KEY = "bench-floor-version"
 GROUP = "floor"
-
-
-def fragment(version):
-    """The fixed fragment at `version`, padded to FRAGMENT_BYTES."""
-    head = f'<input type="hidden" id="encounter-version" data-version="{version}" hx-swap-oob="true">'
-    return head + "<!--" + "x" * (FRAGMENT_BYTES - len(head) - 7) + "-->"
 
 
 # The project's middleware, but for the one that reads the database (the API token's lookup).

@@ -53,8 +53,9 @@ from common import (
 )
 
 WORKERS = 2
-PROJECT, FLOOR = "project", "floor"
+PROJECT, COMMAND, FLOOR = "project", "command floor", "floor"
 FLOOR_APP = {"app": "floor:application", "app_dir": "bench"}  # bench/floor.py
+COMMAND_FLOOR_APP = {"app": "command_floor:application", "app_dir": "bench"}  # bench/command_floor.py
 # The project's figures as ratios to the floor's measured in the same run (docs/performance.md): absolute times move
 # two- to three-fold with the machine, the ratios much less.
 RATIO_GOALS = {"p95": {10: 2.0, 100: 2.0}, "cpu": {10: 2.0, 100: 2.0}}
@@ -177,9 +178,11 @@ def ratio_of(mine, floor):
 
 
 def report(count, runs, turns):
-    """Prints one phone count's medians, the project's as ratios to the floor's when both ran."""
-    project, floor = (summary(runs[label]) if runs.get(label) else None for label in (PROJECT, FLOOR))
-    pairs = max(len(runs.get(PROJECT, ())), len(runs.get(FLOOR, ())))
+    """Prints one phone count's medians, the project's (and the command floor's, when it ran) as ratios to the
+    floor's when both ran."""
+    figures_of = {label: summary(runs[label]) for label in (PROJECT, COMMAND, FLOOR) if runs.get(label)}
+    floor = figures_of.get(FLOOR)
+    pairs = max(len(subject_runs) for subject_runs in runs.values())
     spread = next(iter(runs.get(PROJECT) or runs[FLOOR]))[3]
     print(
         f"\n{count} phones x {turns} next_turn, median of {pairs} runs; sockets per worker: "
@@ -194,12 +197,15 @@ def report(count, runs, turns):
     for text, name, unit, goal in rows:
         shown = [
             f"{label} {figures[name]:.1f}{' ' + unit if unit else ''}"
-            for label, figures in ((PROJECT, project), (FLOOR, floor))
-            if figures and figures[name] is not None
+            for label, figures in figures_of.items()
+            if figures[name] is not None
         ]
-        ratio = ratio_of(project and project[name], floor and floor[name])
-        against = "" if ratio is None else f": {ratio:.2f}x the floor{verdict(ratio, goal)}"
-        print(f"  {text}: {', '.join(shown)}{against}")
+        against = []
+        for label, figures in figures_of.items():
+            ratio = ratio_of(figures[name], floor and floor[name]) if label != FLOOR else None
+            if ratio is not None:
+                against.append(f"{label} {ratio:.2f}x the floor{verdict(ratio, goal) if label == PROJECT else ''}")
+        print(f"  {text}: {', '.join(shown)}{': ' + '; '.join(against) if against else ''}")
     for label, subject_runs in runs.items():
         repeated = sum(phone.repeats for run in subject_runs for phone in run[1])
         if repeated:
@@ -211,7 +217,7 @@ def report_cpu_per_phone(cpu):
     cancels out), each subject's the median over its runs, and the project's as a ratio to the floor's."""
     for fewer, more in zip(sorted(cpu), sorted(cpu)[1:]):
         per_phone = {}
-        for label in (PROJECT, FLOOR):
+        for label in (PROJECT, COMMAND, FLOOR):
             costs = [
                 (bigger - smaller) / (more - fewer)
                 for smaller, bigger in zip(cpu[fewer].get(label, ()), cpu[more].get(label, ()))
@@ -219,8 +225,13 @@ def report_cpu_per_phone(cpu):
             if costs:
                 per_phone[label] = statistics.median(costs) * 1000
         shown = ", ".join(f"{label} {millis:.2f} ms" for label, millis in per_phone.items())
-        ratio = ratio_of(per_phone.get(PROJECT), per_phone.get(FLOOR))
-        against = "" if ratio is None else f": {ratio:.2f}x the floor{verdict(ratio, CPU_PER_PHONE_RATIO_GOAL)}"
+        against = []
+        for label in (PROJECT, COMMAND):
+            ratio = ratio_of(per_phone.get(label), per_phone.get(FLOOR))
+            if ratio is not None:
+                goal = verdict(ratio, CPU_PER_PHONE_RATIO_GOAL) if label == PROJECT else ""
+                against.append(f"{label} {ratio:.2f}x the floor{goal}")
+        against = f": {'; '.join(against)}" if against else ""
         print(f"workers' CPU per phone per change, {fewer} -> {more} phones: {shown}{against}")
 
 
@@ -249,6 +260,11 @@ def main(floor_only=False):
     parser.add_argument("--turns", type=int, default=20, help="commands per run")
     parser.add_argument("--pairs", type=int, default=3, help="runs of each subject per phone count, by turns")
     parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file instead of PostgreSQL")
+    parser.add_argument(
+        "--command-floor",
+        action="store_true",
+        help="also the command floor (bench/command_floor.py): the project's commands with no live view behind them",
+    )
     options = parser.parse_args()
     counts = [int(count) for count in options.phones.split(",")]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -271,6 +287,8 @@ def main(floor_only=False):
                 for label, (queries, millis, size) in render_figures(encounter_id).items():
                     print(f"one {label} view render: {queries} queries, {millis:.1f} ms, {size} bytes")
                 servers[PROJECT] = serve(env)
+                if options.command_floor:
+                    servers[COMMAND] = serve(env, **COMMAND_FLOOR_APP)
             servers[FLOOR] = serve(env, **FLOOR_APP)
             runs = {count: {label: [] for label in servers} for count in counts}
             for pair in range(options.pairs):
