@@ -16,6 +16,7 @@ from combat.links import encounter_links
 from combat.models import Combatant, Encounter, KnownAs, WoundsShown
 from combat.permissions import GM, TABLE, role
 from combat.prepared import Read
+from combat.template_lookups import LookedUpByName
 from rules.models import ConditionDefinition
 from systems import state_fields
 from systems.state_fields import PromptField
@@ -83,7 +84,7 @@ def encounter_data(encounter, everyone, found_conditions, players, log=()):
 
 
 @dataclass(repr=False)
-class Row:
+class Row(LookedUpByName):
     combatant: object
     conditions: list
     mine: bool
@@ -112,7 +113,7 @@ class Row:
 
 
 @dataclass
-class EncounterView:
+class EncounterView(LookedUpByName):
     """The generic parts; `system.extend_view` adds the system's (pools, turn parts, open tests...)."""
 
     encounter: Encounter
