@@ -318,8 +318,9 @@ class LiveViews:
 
     def viewers_elsewhere(self, user_ids):
         """{user id: user} of `user_ids`, viewers whose sockets follow an encounter in another process, read once
-        and kept: a view is built from the user's id alone (who may see what comes from the read), so a user kept
-        from an earlier change serves, where reading them again cost each change a statement."""
+        and kept: a view takes only who the viewer is from their user (what they may see comes from the read, and
+        their sockets' process checks their session), so a user kept from an earlier change serves, where reading
+        them again cost each change a statement."""
         unread = [pk for pk in user_ids if pk not in self.elsewhere]
         if unread:
             if len(self.elsewhere) >= ENCOUNTERS_KEPT * 16:  # a long-lived process stays small
